@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { MAX_UPLOAD_BYTES } from "@visa/domain";
+import { authRoutes } from "./auth/auth.routes.js";
+import { createGuards } from "./auth/guards.js";
+import type { AppConfig } from "./config.js";
+import type { AppContext } from "./context.js";
+import { openDatabase } from "./db/client.js";
+import { healthRoutes } from "./health.routes.js";
+import type { App, RouteDeps } from "./lib/app-type.js";
+import { installErrorHandler } from "./lib/error-handler.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** Replace the configured mailer (tests that capture mail without SMTP). */
+  mailer?: Mailer;
+}
+
+/** The whole server: database opened and migrated, every route registered. Tests and main share it. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Ids and tokens never need more; longer paths are refused before routing.
+    maxParamLength: 200,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: config.inMemoryDatabase,
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: options.mailer ?? createMailer(config),
+  };
+  app.decorate("ctx", ctx);
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", "blob:"],
+        objectSrc: ["'self'", "blob:"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: "no-referrer" },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 },
+  });
+
+  const deps: RouteDeps = { ctx, guards: createGuards(ctx) };
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+
+  registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every non-API path (client-side routes). */
+function registerWebApp(app: App, config: AppConfig): void {
+  const dist = config.webDistDir;
+  const hasWeb = !!dist && existsSync(join(dist, "index.html"));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (hasWeb && request.method === "GET" && !path.startsWith("/api/") && path !== "/api") {
+      if (path.startsWith("/assets/")) return reply.code(404).send({ message: "Not found" });
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ message: "Not found" });
+  });
+}

@@ -1,0 +1,43 @@
+import { changePasswordSchema, loginSchema, registerSchema } from "@visa/domain";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema.js";
+import type { App, RouteDeps } from "../lib/app-type.js";
+import { unauthorized } from "../lib/errors.js";
+import { userPresenter } from "../users/user.presenter.js";
+import { changePassword, issueSession, login, register } from "./auth.service.js";
+import { actorOf } from "./guards.js";
+
+/** Sign-up, sign-in, session renewal and the signed-in user's own account. */
+export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
+  app.post("/api/auth/register", { schema: { body: registerSchema } }, async (request, reply) => {
+    const session = await register(ctx, request.body);
+    return reply.code(201).send(session);
+  });
+
+  app.post("/api/auth/login", { schema: { body: loginSchema } }, async (request) =>
+    login(ctx, request.body),
+  );
+
+  // 'Refresh Session' in the timeout dialog: a new token for a still-valid session.
+  app.post("/api/auth/refresh", { preHandler: guards.user }, async (request) => {
+    const actor = actorOf(request);
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+    if (!user) throw unauthorized();
+    return issueSession(ctx, user);
+  });
+
+  app.post(
+    "/api/auth/change-password",
+    { preHandler: guards.user, schema: { body: changePasswordSchema } },
+    async (request) => {
+      const session = await changePassword(ctx, actorOf(request).userId, request.body);
+      return { message: "Password changed successfully", ...session };
+    },
+  );
+
+  app.get("/api/auth/me", { preHandler: guards.user }, async (request) => {
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, actorOf(request).userId));
+    if (!user) throw unauthorized();
+    return { ...userPresenter(user), tokenExpiresAt: new Date(actorOf(request).tokenExp * 1000).toISOString() };
+  });
+}

@@ -1,0 +1,87 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
+import type { AppContext } from "../context.js";
+import { applications, users } from "../db/schema.js";
+import { HttpError, conflict, notFound } from "../lib/errors.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
+import { signToken } from "./tokens.js";
+
+type SessionUser = { id: string; isAdmin: boolean; sessionVersion: number };
+
+/** A fresh session token for the user, in the answer shape of login and register. */
+export async function issueSession(ctx: AppContext, user: SessionUser): Promise<AuthTokenDto> {
+  const { token, expiresAt } = await signToken(ctx.config.jwtSecret, user, ctx.config.tokenTtlSeconds);
+  return {
+    token,
+    userId: user.id,
+    role: user.isAdmin ? "admin" : "user",
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** Creates an account, gives it the imported applications sent to its e-mail, and signs it in. */
+export async function register(
+  ctx: AppContext,
+  input: { email: string; password: string; firstName: string; lastName: string },
+): Promise<AuthTokenDto> {
+  const passwordHash = await hashPassword(input.password);
+  const user = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!created) throw conflict(AUTH_MESSAGES.userExists);
+    await tx
+      .update(applications)
+      .set({ userId: created.id })
+      .where(and(isNull(applications.userId), eq(sql`lower(${applications.email})`, input.email)));
+    return created;
+  });
+  return issueSession(ctx, user);
+}
+
+/** Checks e-mail and password; the two failures answer differently on purpose (product.md). */
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string },
+): Promise<AuthTokenDto> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new HttpError(401, AUTH_MESSAGES.incorrectPassword);
+  }
+  return issueSession(ctx, user);
+}
+
+/** Sets a new password and ends every session issued before it. */
+export async function setPassword(ctx: AppContext, userId: string, password: string): Promise<SessionUser> {
+  const passwordHash = await hashPassword(password);
+  const [user] = await ctx.db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, isAdmin: users.isAdmin, sessionVersion: users.sessionVersion });
+  if (!user) throw notFound("User not found");
+  return user;
+}
+
+/** Changes the signed-in user's own password after checking the current one; returns a new session. */
+export async function changePassword(
+  ctx: AppContext,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<AuthTokenDto> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User not found");
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new HttpError(400, "Current password is incorrect");
+  }
+  const updated = await setPassword(ctx, userId, input.newPassword);
+  return issueSession(ctx, updated);
+}

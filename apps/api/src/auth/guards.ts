@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
+import { AUTH_MESSAGES } from "@visa/domain";
+import type { AppContext } from "../context.js";
+import { users } from "../db/schema.js";
+import { forbidden, unauthorized } from "../lib/errors.js";
+import { verifyToken } from "./tokens.js";
+
+export interface Actor {
+  userId: string;
+  isAdmin: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Expiry of the token this request carried, seconds since the epoch. */
+  tokenExp: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Finds who sent the request from its Bearer token; null when there is no valid session. */
+export async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+  const header = request.headers.authorization;
+  if (!header || !header.startsWith("Bearer ")) return null;
+  const claims = await verifyToken(ctx.config.jwtSecret, header.slice(7).trim());
+  if (!claims || !UUID_RE.test(claims.userId)) return null;
+  const [user] = await ctx.db
+    .select({
+      id: users.id,
+      isAdmin: users.isAdmin,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!user || user.sessionVersion !== claims.sv) return null;
+  // The role comes from the database, so a demotion takes effect at once.
+  return {
+    userId: user.id,
+    isAdmin: user.isAdmin,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    tokenExp: claims.exp,
+  };
+}
+
+/** preHandlers for routes: any signed-in user, or admins only. */
+export function createGuards(ctx: AppContext) {
+  const user = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const actor = await resolveActor(ctx, request);
+    if (!actor) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    request.actor = actor;
+  };
+  const admin = async (request: FastifyRequest, reply: FastifyReply) => {
+    await user(request, reply);
+    if (!request.actor?.isAdmin) throw forbidden("Admin access required");
+  };
+  return { user, admin };
+}
+
+/** The actor of a guarded route. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+  return request.actor;
+}

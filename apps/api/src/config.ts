@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((s) => (s?.trim() ? s.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+      .optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(
+    z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  ),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(28800),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).optional()),
+  SMTP_URL: optionalString.pipe(
+    z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default("Visa Letter Portal <no-reply@localhost>"),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PURGE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  WEB_DIST_DIR: optionalString,
+});
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A PostgreSQL server; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Embedded database in memory only (tests). */
+  inMemoryDatabase?: boolean;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  adminEmail?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  logLevel: string;
+  purgeAfterDays: number;
+  /** Built web app to serve; absent or missing directory means API only. */
+  webDistDir?: string;
+  /** Requests per minute allowed on login and forgot-password, per address and per client. */
+  authRateLimit: number;
+}
+
+/** Invalid configuration: the message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+/** Reads and checks every variable once; throws ConfigError naming the first bad one. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "configuration");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.JWT_SECRET) {
+    throw new ConfigError("Invalid configuration: JWT_SECRET is required when NODE_ENV=production");
+  }
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
+    throw new ConfigError("Invalid configuration: ADMIN_PASSWORD is required with ADMIN_EMAIL");
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    logLevel: e.LOG_LEVEL,
+    purgeAfterDays: e.PURGE_AFTER_DAYS,
+    webDistDir: e.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../web/dist"),
+    authRateLimit: 10,
+  };
+}
+
+/** A development secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString("base64url");
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

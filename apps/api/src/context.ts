@@ -1,0 +1,11 @@
+import type { AppConfig } from "./config.js";
+import type { Database, Db } from "./db/client.js";
+import type { Mailer } from "./mail/mailer.js";
+
+/** What every service needs: configuration, the database and outgoing mail. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+}

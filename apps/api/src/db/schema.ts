@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Binary column (uploaded documents, images, certificates) kept in the database. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    // Bumped when the password changes: tokens carrying an older value are refused.
+    sessionVersion: integer("session_version").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_admin_name_idx").on(t.isAdmin, t.firstName, t.lastName),
+  ],
+);
+
+export const meetings = pgTable(
+  "meetings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    location: text("location").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("meetings_start_idx").on(t.startDate), uniqueIndex("meetings_name_unique").on(t.name)],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Null for an imported application whose applicant has no account yet.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
+    meetingId: uuid("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "restrict" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    birthdate: date("birthdate", { mode: "string" }).notNull(),
+    gender: text("gender").notNull(),
+    passportNumber: text("passport_number").notNull(),
+    // Upper case without spaces: what import matching compares.
+    passportKey: text("passport_key").notNull(),
+    passportIssuingCountry: text("passport_issuing_country").notNull(),
+    passportExpirationDate: date("passport_expiration_date", { mode: "string" }).notNull(),
+    dateOfArrival: date("date_of_arrival", { mode: "string" }).notNull(),
+    dateOfDeparture: date("date_of_departure", { mode: "string" }).notNull(),
+    companyName: text("company_name").notNull(),
+    position: text("position").notNull(),
+    companyMailingAddress1: text("company_mailing_address1").notNull(),
+    companyMailingAddress2: text("company_mailing_address2").notNull().default(""),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull(),
+    phone: text("phone").notNull(),
+    fax: text("fax").notNull().default(""),
+    hotelName: text("hotel_name").notNull().default(""),
+    hotelConfirmation: text("hotel_confirmation").notNull().default(""),
+    additionalInformation: text("additional_information").notNull().default(""),
+    pickUpInOrlando: boolean("pick_up_in_orlando").notNull().default(false),
+    letterEmailed: boolean("letter_emailed").notNull().default(false),
+    letterEmailedDate: date("letter_emailed_date", { mode: "string" }),
+    hardCopyMailed: boolean("hard_copy_mailed").notNull().default(false),
+    hardCopyMailedDate: date("hard_copy_mailed_date", { mode: "string" }),
+    addressToMailHardCopy: text("address_to_mail_hard_copy").notNull().default(""),
+    status: text("status", { enum: ["Pending", "Approved", "Rejected"] })
+      .notNull()
+      .default("Pending"),
+    lastUpdatedById: uuid("last_updated_by_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    check("applications_status_check", sql`${t.status} in ('Pending','Approved','Rejected')`),
+    index("applications_user_idx").on(t.userId, t.createdAt),
+    index("applications_meeting_status_idx").on(t.meetingId, t.status, t.createdAt),
+    index("applications_meeting_created_idx").on(t.meetingId, t.createdAt),
+    index("applications_meeting_passport_idx").on(t.meetingId, t.passportKey),
+    index("applications_meeting_email_idx").on(t.meetingId, t.email),
+    index("applications_email_idx").on(t.email),
+  ],
+);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    uploadedById: uuid("uploaded_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("documents_application_idx").on(t.applicationId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("password_resets_token_unique").on(t.tokenHash)],
+);
+
+/** Small key-value settings of the installation (e.g. the generated JWT secret). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,25 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../context.js";
+import type { createGuards } from "../auth/guards.js";
+
+/** The Fastify instance with zod-typed routes. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every route module receives. */
+export interface RouteDeps {
+  ctx: AppContext;
+  guards: ReturnType<typeof createGuards>;
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "./errors.js";
+
+/** One readable line from a validation issue: "email Invalid email address" -> "Invalid email address". */
+function issueMessage(path: string, message: string): string {
+  const field = path.replace(/^\//, "").replace(/\//g, ".");
+  if (!field || /^[A-Z]/.test(message)) return message;
+  return `${field} ${message}`;
+}
+
+/** Every failure leaves as { message } with a 4xx for bad input; only real faults are 5xx. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const message = first ? issueMessage(first.instancePath, first.message ?? "is invalid") : "Invalid request";
+      return reply.code(400).send({ message });
+    }
+    if (err.validation) {
+      return reply.code(400).send({ message: err.message });
+    }
+    switch (err.code) {
+      case "FST_ERR_CTP_INVALID_JSON_BODY":
+      case "FST_ERR_CTP_EMPTY_JSON_BODY":
+        return reply.code(400).send({ message: "The request body is not valid JSON" });
+      case "FST_ERR_CTP_BODY_TOO_LARGE":
+      case "FST_REQ_FILE_TOO_LARGE":
+        return reply.code(413).send({ message: "The request is too large" });
+      case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+        return reply.code(415).send({ message: "Unsupported content type" });
+      case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+        return reply.code(415).send({ message: "Expected a multipart/form-data upload" });
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send({ message: "Too many requests. Please try again later." });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ message: err.message || "Bad request" });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ code: err.code }, "database unavailable");
+      return reply.code(503).send({ message: "The service is temporarily unavailable. Please try again shortly." });
+    }
+    request.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, "request failed");
+    return reply.code(500).send({ message: "Internal server error" });
+  });
+}
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08006", "08001", "08003"]);
+
+/** A lost or refused database connection, as opposed to a bug. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    const msg = (e as { message?: unknown }).message;
+    if (typeof msg === "string" && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(msg)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { AppConfig } from "../config.js";
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface Mailer {
+  /** Sends one message; rejects when the transport fails. */
+  send(message: MailMessage): Promise<void>;
+  /** Where mail goes: "smtp" or the outbox directory. */
+  readonly target: string;
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox. */
+export function createMailer(config: AppConfig): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      target: "smtp",
+      async send(m) {
+        await transport.sendMail({ from: config.mailFrom, ...m });
+      },
+    };
+  }
+  const outbox = join(config.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    target: outbox,
+    async send(m) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...m });
+      await mkdir(outbox, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
+      await writeFile(join(outbox, name), info.message as Buffer);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { AUTH_MESSAGES } from "@visa/domain";
+import { clearSession, getSession } from "./session";
+
+/** A failed call: `message` is what the user should read. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = (event: { type: "success" } | { type: "unauthorized"; message: string }) => void;
+const listeners = new Set<Listener>();
+
+/** Session monitoring listens here: every success restarts it, a 401 logs out (spec §4). */
+export function onApiEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  /** Sent as multipart; no JSON content type. */
+  form?: FormData;
+  /** For login and register: a 401 there is a wrong password, not an expired session. */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const session = getSession();
+  if (session && !opts.anonymous) headers.authorization = `Bearer ${session.token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(path, { method: opts.method ?? "GET", headers, body, signal: opts.signal });
+  if (res.status === 401 && !opts.anonymous) {
+    clearSession();
+    for (const l of listeners) l({ type: "unauthorized", message: AUTH_MESSAGES.sessionExpired });
+    throw new ApiError(401, AUTH_MESSAGES.sessionExpired);
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    let message = "";
+    try {
+      message = JSON.parse(text).message ?? "";
+    } catch {
+      message = "";
+    }
+    // Spec §8: the server's message, else 'Request failed: {status} - {body}', else 'Request failed'.
+    throw new ApiError(res.status, message || (text ? `Request failed: ${res.status} - ${text.slice(0, 200)}` : "Request failed"));
+  }
+  for (const l of listeners) l({ type: "success" });
+  return res;
+}
+
+/** Calls the API and parses JSON (undefined for an empty answer). */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Calls the API for a file (PDF, CSV, ZIP). */
+export async function apiBlob(path: string, opts: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await send(path, opts);
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  const filename = star?.[1] ? decodeURIComponent(star[1]) : (plain?.[1] ?? null);
+  return { blob: await res.blob(), filename };
+}
+
+/** Offers a blob as a download under the given name. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,65 @@
+export const APPLICATION_STATUSES = ["Pending", "Approved", "Rejected"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const GENDERS_CREATE = ["Male", "Female", "Other"] as const;
+export const GENDERS_EDIT = ["Male", "Female", "Other", "Prefer not to say"] as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const ADMIN_PAGE_SIZE = 10;
+export const USERS_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const DELETE_CONFIRMATION_WORD = "Delete";
+export const PAGINATION_WINDOW = 7;
+export const SESSION_WARNING_SECONDS = 5 * 60;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export const ALLOWED_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+export const SORT_FIELDS = ["createdAt", "status"] as const;
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+
+/** Columns of the import CSV: required ones first, in the order the spec gives. */
+export const IMPORT_REQUIRED_COLUMNS = [
+  "email",
+  "lastName",
+  "firstName",
+  "birthdate",
+  "gender",
+  "passportNumber",
+  "passportIssuingCountry",
+  "passportExpirationDate",
+  "dateOfArrival",
+  "dateOfDeparture",
+  "companyName",
+  "position",
+  "companyMailingAddress1",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "phone",
+  "meetingName",
+] as const;
+export const IMPORT_OPTIONAL_COLUMNS = [
+  "companyMailingAddress2",
+  "fax",
+  "hotelName",
+  "hotelConfirmation",
+  "applicationDate",
+  "letterMailedDate",
+  "hardCopyMailedDate",
+] as const;
+export const IMPORT_COLUMNS = [...IMPORT_REQUIRED_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS] as const;
+
+/** Server answers the browser maps to friendlier texts (spec §8). */
+export const AUTH_MESSAGES = {
+  userNotFound: "User not found",
+  incorrectPassword: "Incorrect password",
+  invalidCredentials: "Invalid credentials",
+  userExists: "User already exists",
+  invalidEmail: "Invalid email address",
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  missingNames: "First name and last name are required",
+  passwordsDoNotMatch: "Passwords do not match",
+  sessionExpired: "Session expired. Please log in again.",
+  invalidResetToken: "Invalid or expired reset token",
+} as const;

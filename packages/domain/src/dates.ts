@@ -1,0 +1,82 @@
+/**
+ * Calendar dates (birthdate, passport expiry, travel and meeting days) are days, not instants.
+ * On the wire they are ISO timestamps at UTC midnight; inside they are "YYYY-MM-DD" strings.
+ * Every conversion here reads and writes UTC parts only, so no time zone can shift a day.
+ */
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Whether y-m-d names a real day of the Gregorian calendar. */
+export function isRealDay(y: number, m: number, d: number): boolean {
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/**
+ * Reads a day from "YYYY-MM-DD" or an ISO timestamp. A timestamp gives its UTC calendar day,
+ * which is the day itself for the UTC-midnight timestamps the product sends. Null when invalid.
+ */
+export function toDay(input: string): string | null {
+  const s = input.trim();
+  const plain = DAY_RE.exec(s);
+  if (plain) {
+    const [, y, m, d] = plain;
+    return isRealDay(Number(y), Number(m), Number(d)) ? s : null;
+  }
+  if (!ISO_RE.test(s)) return null;
+  const t = new Date(s);
+  if (Number.isNaN(t.getTime())) return null;
+  const [datePart] = s.split("T");
+  const [y, m, d] = (datePart ?? "").split("-").map(Number);
+  if (!isRealDay(y ?? 0, m ?? 0, d ?? 0)) return null;
+  return t.toISOString().slice(0, 10);
+}
+
+/** "1990-01-01" -> "1990-01-01T00:00:00.000Z" */
+export function dayToIso(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+
+/** "1990-01-31" or its ISO timestamp -> "01/31/1990" (US format from the UTC parts). */
+export function formatDayUS(value: string | null | undefined): string {
+  if (!value) return "";
+  const day = toDay(value);
+  if (!day) return "";
+  const [y, m, d] = day.split("-");
+  return `${m}/${d}/${y}`;
+}
+
+/** A long US form, "January 31, 1990", for letters. */
+export function formatDayLong(value: string | null | undefined): string {
+  if (!value) return "";
+  const day = toDay(value);
+  if (!day) return "";
+  const [y, m, d] = day.split("-").map(Number);
+  const month = new Date(Date.UTC(2000, (m ?? 1) - 1, 1)).toLocaleString("en-US", {
+    month: "long",
+    timeZone: "UTC",
+  });
+  return `${month} ${d}, ${y}`;
+}
+
+/** A timestamp shown in US Eastern time, e.g. "01/31/2026, 09:05 AM EST". */
+export function formatTimestampEastern(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  const t = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(t.getTime())) return "";
+  return t.toLocaleString("en-US", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+}
+
+/** Today's calendar day in UTC, "YYYY-MM-DD". */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

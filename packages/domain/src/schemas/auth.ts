@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { AUTH_MESSAGES } from "../constants.js";
+import { emailField, passwordField, requiredText } from "./fields.js";
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, { message: "Password is required" }).max(200),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string().max(200).optional(),
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z.object({ password: passwordField });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, { message: "Current password is required" }).max(200),
+  newPassword: passwordField,
+});

@@ -1,0 +1,104 @@
+import type { ApplicationStatus } from "../constants.js";
+
+/** Shapes that leave the server (presenters) and the browser reads. Dates are ISO strings. */
+export interface UserDto {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  role: "admin" | "user";
+  createdAt: string;
+}
+
+export interface MeetingDto {
+  _id: string;
+  name: string;
+  location: string;
+  startDate: string;
+  endDate: string;
+  isActive: boolean;
+}
+
+export interface DocumentDto {
+  _id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+  url: string;
+}
+
+export interface ApplicationDto {
+  _id: string;
+  userId: string | null;
+  meeting: MeetingDto;
+  firstName: string;
+  lastName: string;
+  email: string;
+  birthdate: string;
+  gender: string;
+  passportNumber: string;
+  passportIssuingCountry: string;
+  passportExpirationDate: string;
+  dateOfArrival: string;
+  dateOfDeparture: string;
+  companyName: string;
+  position: string;
+  companyMailingAddress1: string;
+  companyMailingAddress2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  fax: string;
+  hotelName: string;
+  hotelConfirmation: string;
+  additionalInformation: string;
+  pickUpInOrlando: boolean;
+  letterEmailed: boolean;
+  letterEmailedDate: string | null;
+  hardCopyMailed: boolean;
+  hardCopyMailedDate: string | null;
+  addressToMailHardCopy: string;
+  additionalDocumentation: DocumentDto[];
+  status: ApplicationStatus;
+  createdAt: string;
+  updatedAt: string;
+  lastUpdatedBy: { firstName: string; lastName: string; email: string } | null;
+}
+
+export interface Pagination {
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface ApplicationListDto {
+  applications: ApplicationDto[];
+  pagination: Pagination;
+}
+
+export interface MeetingStatsDto {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+}
+
+export interface ImportResultDto {
+  total: number;
+  successful: number;
+  updated: number;
+  failed: number;
+  updatedRecords: { name: string; reason: string }[];
+  errors: { name: string; error: string }[];
+}
+
+export interface AuthTokenDto {
+  token: string;
+  userId: string;
+  role: "admin" | "user";
+  expiresAt: string;
+}
