@@ -3,9 +3,9 @@ import { join } from "node:path";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
+import { MAX_UPLOAD_BYTES } from "@visa/domain";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { MAX_UPLOAD_BYTES } from "@visa/domain";
 import { authRoutes } from "./auth/auth.routes.js";
 import { createGuards } from "./auth/guards.js";
 import type { AppConfig } from "./config.js";
@@ -37,7 +37,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // Ids and tokens never need more; longer paths are refused before routing.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -23,11 +23,19 @@ const envSchema = z.object({
   JWT_SECRET: optionalString.pipe(
     z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   ),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(28800),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .default(28800),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).optional()),
   SMTP_URL: optionalString.pipe(
-    z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+      .optional(),
   ),
   MAIL_FROM: z.string().min(3).default("Visa Letter Portal <no-reply@localhost>"),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),

@@ -1,6 +1,6 @@
 import { buildApp } from "./app.js";
-import { ensureAdmin } from "./users/ensure-admin.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { ensureAdmin } from "./users/ensure-admin.js";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -14,9 +14,7 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
     return reply.code(201).send(session);
   });
 
-  app.post("/api/auth/login", { schema: { body: loginSchema } }, async (request) =>
-    login(ctx, request.body),
-  );
+  app.post("/api/auth/login", { schema: { body: loginSchema } }, async (request) => login(ctx, request.body));
 
   // 'Refresh Session' in the timeout dialog: a new token for a still-valid session.
   app.post("/api/auth/refresh", { preHandler: guards.user }, async (request) => {
@@ -36,8 +34,14 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
   );
 
   app.get("/api/auth/me", { preHandler: guards.user }, async (request) => {
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, actorOf(request).userId));
+    const [user] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, actorOf(request).userId));
     if (!user) throw unauthorized();
-    return { ...userPresenter(user), tokenExpiresAt: new Date(actorOf(request).tokenExp * 1000).toISOString() };
+    return {
+      ...userPresenter(user),
+      tokenExpiresAt: new Date(actorOf(request).tokenExp * 1000).toISOString(),
+    };
   });
 }

@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
 import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { applications, users } from "../db/schema.js";
-import { HttpError, conflict, notFound } from "../lib/errors.js";
+import { conflict, HttpError, notFound } from "../lib/errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { signToken } from "./tokens.js";
 

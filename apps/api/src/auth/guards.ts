@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "@visa/domain";
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 import { forbidden, unauthorized } from "../lib/errors.js";
@@ -27,7 +27,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Finds who sent the request from its Bearer token; null when there is no valid session. */
 export async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
   const header = request.headers.authorization;
-  if (!header || !header.startsWith("Bearer ")) return null;
+  if (!header?.startsWith("Bearer ")) return null;
   const claims = await verifyToken(ctx.config.jwtSecret, header.slice(7).trim());
   if (!claims || !UUID_RE.test(claims.userId)) return null;
   const [user] = await ctx.db

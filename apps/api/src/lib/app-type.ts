@@ -6,8 +6,8 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../context.js";
 import type { createGuards } from "../auth/guards.js";
+import type { AppContext } from "../context.js";
 
 /** The Fastify instance with zod-typed routes. */
 export type App = FastifyInstance<

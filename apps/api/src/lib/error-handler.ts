@@ -17,7 +17,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message = first ? issueMessage(first.instancePath, first.message ?? "is invalid") : "Invalid request";
+      const message = first
+        ? issueMessage(first.instancePath, first.message ?? "is invalid")
+        : "Invalid request";
       return reply.code(400).send({ message });
     }
     if (err.validation) {
@@ -43,14 +45,26 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ code: err.code }, "database unavailable");
-      return reply.code(503).send({ message: "The service is temporarily unavailable. Please try again shortly." });
+      return reply
+        .code(503)
+        .send({ message: "The service is temporarily unavailable. Please try again shortly." });
     }
     request.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, "request failed");
     return reply.code(500).send({ message: "Internal server error" });
   });
 }
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08006", "08001", "08003"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08006",
+  "08001",
+  "08003",
+]);
 
 /** A lost or refused database connection, as opposed to a bug. */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -59,7 +73,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
     const msg = (e as { message?: unknown }).message;
-    if (typeof msg === "string" && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(msg)) return true;
+    if (
+      typeof msg === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(msg)
+    )
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -33,14 +33,24 @@ export async function buildMeeting(app: App, over: Partial<typeof meetings.$infe
   const end = new Date(Date.now() + 35 * 864e5).toISOString().slice(0, 10);
   const [meeting] = await app.ctx.db
     .insert(meetings)
-    .values({ name: `Meeting ${unique()}`, location: "Orlando, FL", startDate: start, endDate: end, isActive: true, ...over })
+    .values({
+      name: `Meeting ${unique()}`,
+      location: "Orlando, FL",
+      startDate: start,
+      endDate: end,
+      isActive: true,
+      ...over,
+    })
     .returning();
   if (!meeting) throw new Error("meeting not created");
   return meeting;
 }
 
 /** A complete, valid create payload for the meeting. */
-export function applicationPayload(meetingId: string, over: Partial<ApplicationCreateInput> = {}): ApplicationCreateInput {
+export function applicationPayload(
+  meetingId: string,
+  over: Partial<ApplicationCreateInput> = {},
+): ApplicationCreateInput {
   return {
     meeting: meetingId,
     firstName: "Zoë",

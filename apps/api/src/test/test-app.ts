@@ -6,7 +6,7 @@ import pg from "pg";
 import { buildApp } from "../app.js";
 import type { AppConfig } from "../config.js";
 import type { App } from "../lib/app-type.js";
-import type { MailMessage, Mailer } from "../mail/mailer.js";
+import type { Mailer, MailMessage } from "../mail/mailer.js";
 
 /** A mailer that keeps messages in memory, for tests that read what was sent. */
 export class MemoryMailer implements Mailer {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import { hashPassword } from "../auth/passwords.js";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
-import { hashPassword } from "../auth/passwords.js";
 
 /** Creates the admin account, or promotes the existing one; an existing password is kept. */
 export async function ensureAdmin(

@@ -4,7 +4,9 @@ import type { users } from "../db/schema.js";
 type UserRow = typeof users.$inferSelect;
 
 /** The only shape of a user that leaves the server: never the hash or session version. */
-export function userPresenter(u: Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "isAdmin" | "createdAt">): UserDto {
+export function userPresenter(
+  u: Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "isAdmin" | "createdAt">,
+): UserDto {
   return {
     _id: u.id,
     email: u.email,

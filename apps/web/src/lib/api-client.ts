@@ -55,7 +55,10 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
       message = "";
     }
     // Spec §8: the server's message, else 'Request failed: {status} - {body}', else 'Request failed'.
-    throw new ApiError(res.status, message || (text ? `Request failed: ${res.status} - ${text.slice(0, 200)}` : "Request failed"));
+    throw new ApiError(
+      res.status,
+      message || (text ? `Request failed: ${res.status} - ${text.slice(0, 200)}` : "Request failed"),
+    );
   }
   for (const l of listeners) l({ type: "success" });
   return res;
@@ -69,7 +72,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
 }
 
 /** Calls the API for a file (PDF, CSV, ZIP). */
-export async function apiBlob(path: string, opts: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
+export async function apiBlob(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
   const res = await send(path, opts);
   const disposition = res.headers.get("content-disposition") ?? "";
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);

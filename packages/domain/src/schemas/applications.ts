@@ -143,7 +143,8 @@ const pageNumber = z.coerce
 export const adminListQuerySchema = z.object({
   admin: z.enum(["true", "false"]).optional(),
   page: pageNumber.optional().default(1),
-  limit: pageNumber.max(MAX_PAGE_SIZE, { message: `must be at most ${MAX_PAGE_SIZE}` })
+  limit: pageNumber
+    .max(MAX_PAGE_SIZE, { message: `must be at most ${MAX_PAGE_SIZE}` })
     .optional()
     .default(ADMIN_PAGE_SIZE),
   meetingId: idField.optional(),

@@ -23,8 +23,8 @@ export function requiredText(max = 200) {
 
 /** An optional text: missing, null and "" all become "". */
 export function optionalText(max = 200) {
-  return z
-    .union([text(max), z.null(), z.undefined()])
+  return text(max)
+    .nullish()
     .transform((s) => s ?? "");
 }
 
@@ -56,7 +56,8 @@ export const dayField = z
   });
 
 export const optionalDayField = z
-  .union([dayField, z.literal(""), z.null(), z.undefined()])
+  .union([dayField, z.literal("")])
+  .nullish()
   .transform((d) => (d ? d : null));
 
 export const countryField = z
@@ -78,7 +79,4 @@ export const statusField = z.string().transform((s, ctx): ApplicationStatus => {
 });
 
 /** A boolean that also accepts the strings "true" and "false" (forms, CSV, query strings). */
-export const boolField = z.union([
-  z.boolean(),
-  z.enum(["true", "false"]).transform((s) => s === "true"),
-]);
+export const boolField = z.union([z.boolean(), z.enum(["true", "false"]).transform((s) => s === "true")]);

@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Suspense } from "react";
+import { RouterProvider } from "react-router";
+import { Spinner } from "../components/Spinner";
+import { ApiError } from "../lib/api-client";
+import { router } from "./router";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      // Client errors will not fix themselves; retry only network and server faults, once.
+      retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export function AppProviders() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}
