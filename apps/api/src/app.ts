@@ -14,6 +14,7 @@ import { openDatabase } from "./db/client.js";
 import { healthRoutes } from "./health.routes.js";
 import type { App, RouteDeps } from "./lib/app-type.js";
 import { installErrorHandler } from "./lib/error-handler.js";
+import { EventBus } from "./lib/events.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 
 declare module "fastify" {
@@ -53,6 +54,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     db: database.db,
     mailer: options.mailer ?? createMailer(config),
+    events: new EventBus((err, event) =>
+      app.log.error(
+        { event, err: { message: err instanceof Error ? err.message : String(err) } },
+        "event listener failed",
+      ),
+    ),
   };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {

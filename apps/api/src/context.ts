@@ -1,5 +1,6 @@
 import type { AppConfig } from "./config.js";
 import type { Database, Db } from "./db/client.js";
+import type { EventBus } from "./lib/events.js";
 import type { Mailer } from "./mail/mailer.js";
 
 /** What every service needs: configuration, the database and outgoing mail. */
@@ -8,4 +9,6 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Application events, emitted by services after a commit (status changes, deletions). */
+  events: EventBus;
 }

@@ -1,0 +1,29 @@
+import { EventEmitter } from "node:events";
+
+/** What happened to applications, emitted after the change is committed. */
+export interface DomainEvents {
+  "application.created": [{ applicationId: string; actorId: string | null }];
+  "application.updated": [{ applicationId: string; actorId: string; from: string; to: string }];
+  "application.deleted": [{ applicationId: string }];
+}
+
+/**
+ * A typed in-process event bus. Listeners (mail, letters) run after the request's change is saved;
+ * a failing listener is logged and never fails the request that emitted.
+ */
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+  constructor(private readonly onError: (err: unknown, event: string) => void) {}
+
+  on<K extends keyof DomainEvents>(event: K, listener: (...args: DomainEvents[K]) => Promise<void> | void) {
+    this.emitter.on(event, (...args: DomainEvents[K]) => {
+      Promise.resolve()
+        .then(() => listener(...args))
+        .catch((err) => this.onError(err, event));
+    });
+  }
+
+  emit<K extends keyof DomainEvents>(event: K, ...args: DomainEvents[K]): void {
+    this.emitter.emit(event, ...args);
+  }
+}
