@@ -1,0 +1,18 @@
+import { dayToIso, type MeetingDto } from "@visa/domain";
+import type { meetings } from "../db/schema.js";
+
+type MeetingRow = typeof meetings.$inferSelect;
+
+/** The only shape of a meeting that leaves the server; its days as UTC-midnight timestamps. */
+export function meetingPresenter(
+  m: Pick<MeetingRow, "id" | "name" | "location" | "startDate" | "endDate" | "isActive">,
+): MeetingDto {
+  return {
+    _id: m.id,
+    name: m.name,
+    location: m.location,
+    startDate: dayToIso(m.startDate),
+    endDate: dayToIso(m.endDate),
+    isActive: m.isActive,
+  };
+}
