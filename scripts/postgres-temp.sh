@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL server on a loopback port in a temporary directory and prints
+# its DATABASE_URL. Usage: eval "$(scripts/postgres-temp.sh start [PORT])"; scripts/postgres-temp.sh stop DIR
+set -euo pipefail
+
+find_bin() {
+  local b
+  for b in /usr/lib/postgresql/*/bin; do
+    [ -x "$b/pg_ctl" ] && { echo "$b"; return 0; }
+  done
+  command -v pg_ctl >/dev/null 2>&1 && { dirname "$(readlink -f "$(command -v pg_ctl)")"; return 0; }
+  return 1
+}
+
+as_owner() {
+  # PostgreSQL refuses to run as root: use the postgres account when we are root.
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "${1:-}" in
+  start)
+    port="${2:-54329}"
+    bin="$(find_bin)" || { echo "PostgreSQL server binaries not found" >&2; exit 1; }
+    dir="$(mktemp -d /tmp/visa-pg.XXXXXX)"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=200" start >/dev/null
+    echo "export DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres PG_TEMP_DIR=$dir"
+    ;;
+  stop)
+    dir="${2:?directory}"
+    bin="$(find_bin)"
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: $0 start [PORT] | stop DIR" >&2
+    exit 2
+    ;;
+esac
