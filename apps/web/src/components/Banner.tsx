@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+
+const STYLES = {
+  success: "border-green-300 bg-green-50 text-green-900",
+  error: "border-red-300 bg-red-50 text-red-900",
+  info: "border-blue-300 bg-blue-50 text-blue-900",
+} as const;
+
+export interface BannerProps {
+  kind: keyof typeof STYLES;
+  children: ReactNode;
+  onDismiss?: () => void;
+  className?: string;
+}
+
+/** A message above content; errors are announced at once (role=alert), the rest politely. */
+export function Banner({ kind, children, onDismiss, className = "" }: BannerProps) {
+  return (
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${STYLES[kind]} ${className}`}
+    >
+      <div className="min-w-0 flex-1 break-words">{children}</div>
+      {onDismiss && (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss"
+          className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100 focus-visible:outline-2"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ButtonHTMLAttributes } from "react";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+
+const VARIANTS: Record<Variant, string> = {
+  primary: "bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700",
+  secondary:
+    "bg-white text-gray-800 ring-1 ring-inset ring-gray-300 hover:bg-gray-50 focus-visible:outline-blue-700",
+  danger: "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700",
+  ghost: "text-blue-700 hover:bg-blue-50 focus-visible:outline-blue-700",
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: "sm" | "md";
+}
+
+/** A button in one of the product's styles; type defaults to "button" so forms never submit by accident. */
+export function Button({ variant = "primary", size = "md", className = "", type, ...rest }: ButtonProps) {
+  const sizing = size === "sm" ? "px-2.5 py-1.5 text-sm" : "px-4 py-2 text-sm";
+  return (
+    <button
+      type={type ?? "button"}
+      className={`inline-flex items-center justify-center gap-2 rounded-md font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${sizing} ${VARIANTS[variant]} ${className}`}
+      {...rest}
+    />
+  );
+}
