@@ -26,7 +26,7 @@ const envSchema = z.object({
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
-    .min(60)
+    .min(10)
     .max(30 * 24 * 3600)
     .default(28800),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),

@@ -1,0 +1,9 @@
+// Builds the web app, then runs the browser journeys (e2e/*.e2e.ts) against the built product.
+import { spawnSync } from "node:child_process";
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+run("npm", ["run", "build"]);
+run("npx", ["vitest", "run", "--config", "e2e/vitest.config.ts", ...process.argv.slice(2)]);
