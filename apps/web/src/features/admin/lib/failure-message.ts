@@ -1,0 +1,23 @@
+import { ApiError } from "../../../lib/api-client";
+
+/**
+ * The server's own reason for a refused request (4xx other than 401, e.g. "last admin"), else null.
+ * 5xx and network failures carry nothing a user can act on.
+ */
+export function serverReason(err: unknown): string | null {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401) {
+    return err.message || null;
+  }
+  return null;
+}
+
+/** The server's reason when it gave one, else the screen's fixed text (spec §8). */
+export function reasonOr(err: unknown, fallback: string): string {
+  return serverReason(err) ?? fallback;
+}
+
+/** The screen's fixed text followed by the server's reason when it gave one. */
+export function withReason(err: unknown, fallback: string): string {
+  const reason = serverReason(err);
+  return reason ? `${fallback}: ${reason}` : fallback;
+}
