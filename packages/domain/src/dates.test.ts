@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { dayToIso, formatDayLong, formatDayUS, formatTimestampEastern, toDay } from "./dates.js";
+
+describe("toDay", () => {
+  it.each([
+    ["1990-01-01", "1990-01-01"],
+    ["1990-01-01T00:00:00.000Z", "1990-01-01"],
+    ["2024-02-29", "2024-02-29"],
+    [" 2030-12-31 ", "2030-12-31"],
+  ])("reads %s as %s", (input, day) => {
+    expect(toDay(input)).toBe(day);
+  });
+
+  it.each(["2023-02-29", "1990-13-01", "1990-1-1", "01/02/1990", "", "1990-01-01T25:00:00Z", "not a date"])(
+    "refuses %j",
+    (input) => {
+      expect(toDay(input)).toBeNull();
+    },
+  );
+
+  it("round-trips through the wire format without moving the day", () => {
+    for (const day of ["1990-01-01", "2000-02-29", "2031-12-31"]) {
+      expect(toDay(dayToIso(day))).toBe(day);
+    }
+  });
+});
+
+describe("formatting", () => {
+  it("shows days in US format from their calendar parts", () => {
+    expect(formatDayUS("1990-01-01T00:00:00.000Z")).toBe("01/01/1990");
+    expect(formatDayUS("2031-12-31")).toBe("12/31/2031");
+    expect(formatDayLong("2030-03-01")).toBe("March 1, 2030");
+    expect(formatDayUS(null)).toBe("");
+  });
+
+  it("shows timestamps in US Eastern time", () => {
+    // 05:30 UTC on 2 January is 00:30 in New York (EST, UTC-5)
+    expect(formatTimestampEastern("2026-01-02T05:30:00.000Z")).toMatch(/^01\/02\/2026, 12:30 AM EST$/);
+    // 03:30 UTC on 2 July is 23:30 on 1 July in New York (EDT, UTC-4)
+    expect(formatTimestampEastern("2026-07-02T03:30:00.000Z")).toMatch(/^07\/01\/2026, 11:30 PM EDT$/);
+  });
+});
