@@ -153,3 +153,100 @@ export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** The organisation that issues letters: exactly one row (id 1), created with a generated certificate. */
+export const organisation = pgTable(
+  "organisation",
+  {
+    id: integer("id").primaryKey().default(1),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    signatoryName: text("signatory_name").notNull().default(""),
+    signatoryTitle: text("signatory_title").notNull().default(""),
+    logo: bytea("logo"),
+    logoType: text("logo_type"),
+    signature: bytea("signature"),
+    signatureType: text("signature_type"),
+    paperSize: text("paper_size", { enum: ["A4", "Letter"] })
+      .notNull()
+      .default("A4"),
+    // PKCS#12 (key and certificate) that signs every letter; self-signed until an admin uploads one.
+    p12: bytea("p12").notNull(),
+    p12Passphrase: text("p12_passphrase").notNull(),
+    certificateGenerated: boolean("certificate_generated").notNull().default(true),
+    // Bumped on every change: each process reloads its parsed images and key when it moves.
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("organisation_single_row", sql`${t.id} = 1`),
+    check("organisation_paper_size_check", sql`${t.paperSize} in ('A4','Letter')`),
+  ],
+);
+
+/** A meeting's own letter text; a meeting without one uses the default template. */
+export const letterTemplates = pgTable("letter_templates", {
+  meetingId: uuid("meeting_id")
+    .primaryKey()
+    .references(() => meetings.id, { onDelete: "cascade" }),
+  addressee: text("addressee").notNull(),
+  body: text("body").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * Issued letters with a snapshot of what verification shows, so a letter whose application was
+ * deleted still verifies (as revoked). At most one unrevoked letter per application.
+ */
+export const letters = pgTable(
+  "letters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull(),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    meetingName: text("meeting_name").notNull(),
+    meetingLocation: text("meeting_location").notNull(),
+    meetingStartDate: date("meeting_start_date", { mode: "string" }).notNull(),
+    meetingEndDate: date("meeting_end_date", { mode: "string" }).notNull(),
+    dateOfArrival: date("date_of_arrival", { mode: "string" }).notNull(),
+    dateOfDeparture: date("date_of_departure", { mode: "string" }).notNull(),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("letters_reference_unique").on(t.reference),
+    uniqueIndex("letters_active_application_unique")
+      .on(t.applicationId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/** Outgoing e-mail, sent in the background with retries; a letter is rendered when it is sent. */
+export const mailJobs = pgTable(
+  "mail_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["message", "letter"] }).notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // A worker holds a job until then; another server may take it over after.
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    failedAt: timestamp("failed_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("mail_jobs_kind_check", sql`${t.kind} in ('message','letter')`),
+    index("mail_jobs_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);
