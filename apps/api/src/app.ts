@@ -8,6 +8,7 @@ import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/auth.routes.js";
 import { createGuards } from "./auth/guards.js";
+import { passwordResetRoutes } from "./auth/password-reset.routes.js";
 import type { AppConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/client.js";
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const deps: RouteDeps = { ctx, guards: createGuards(ctx) };
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
+  await app.register(passwordResetRoutes, deps);
 
   registerWebApp(app, config);
   return app;

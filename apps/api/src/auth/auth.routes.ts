@@ -5,6 +5,7 @@ import type { App, RouteDeps } from "../lib/app-type.js";
 import { unauthorized } from "../lib/errors.js";
 import { userPresenter } from "../users/user.presenter.js";
 import { changePassword, issueSession, login, register } from "./auth.service.js";
+import { authRateLimit } from "./auth-rate-limit.js";
 import { actorOf } from "./guards.js";
 
 /** Sign-up, sign-in, session renewal and the signed-in user's own account. */
@@ -14,7 +15,10 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
     return reply.code(201).send(session);
   });
 
-  app.post("/api/auth/login", { schema: { body: loginSchema } }, async (request) => login(ctx, request.body));
+  const loginLimit = authRateLimit(ctx.config.authRateLimit, ["client", "email"]);
+  app.post("/api/auth/login", { schema: { body: loginSchema }, preHandler: loginLimit }, async (request) =>
+    login(ctx, request.body),
+  );
 
   // 'Refresh Session' in the timeout dialog: a new token for a still-valid session.
   app.post("/api/auth/refresh", { preHandler: guards.user }, async (request) => {

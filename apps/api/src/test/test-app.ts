@@ -23,11 +23,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Send mail the configured way (SMTP_URL, else the outbox) instead of keeping it in memory. */
+  realMailer?: boolean;
+}
+
 /**
  * A fresh app on a fresh database: PGlite in memory, or a new database on the PostgreSQL server
  * named by DATABASE_URL, so test files never see each other's rows.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "visa-test-"));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -66,7 +74,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...overrides,
   };
   const mailer = new MemoryMailer();
-  const app = await buildApp(config, { mailer });
+  const app = await buildApp(config, options.realMailer ? {} : { mailer });
   return {
     app,
     mailer,

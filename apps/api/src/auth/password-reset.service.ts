@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from "node:crypto";
+import { AUTH_MESSAGES } from "@visa/domain";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../context.js";
+import { passwordResets, users } from "../db/schema.js";
+import { badRequest } from "../lib/errors.js";
+import { setPassword } from "./auth.service.js";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const FORGOT_PASSWORD_ANSWER = "Check your email for password reset instructions";
+export const RESET_PASSWORD_ANSWER = "Password reset successful. Please log in.";
+
+// 32 random bytes in base64url: 43 characters from this alphabet.
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Only the hash is stored, so a leaked table cannot be used to reset anyone's password. */
+export function hashResetToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Stores a one-hour, single-use token for the account with this address (if any) and mails the
+ * link. Older unused links of that account stop working. Silent when no account matches, and a
+ * mail failure is logged rather than answered, so the caller learns nothing either way.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const [user] = await ctx.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!user) return;
+  const token = randomBytes(32).toString("base64url");
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+  });
+  const link = `${ctx.config.publicUrl}/reset-password/${token}`;
+  if (!ctx.config.smtpUrl) {
+    // Without SMTP the mail only lands in the outbox directory; the log is how an operator finds
+    // the link. It carries no personal data, only the user id.
+    log.info({ userId: user.id, link }, "password reset link (no SMTP configured)");
+  }
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: "Reset your Visa Letter Portal password",
+      text: resetMailText(user.firstName, link),
+    });
+  } catch (err) {
+    log.error(
+      { userId: user.id, err: { message: err instanceof Error ? err.message : String(err) } },
+      "password reset mail failed",
+    );
+  }
+}
+
+/** Sets the password of the token's account, uses the token up, and ends that account's sessions. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  if (!TOKEN_RE.test(token)) throw badRequest(AUTH_MESSAGES.invalidResetToken);
+  const now = new Date();
+  // One statement claims the token, so two concurrent uses cannot both succeed.
+  const [claimed] = await ctx.db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashResetToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ id: passwordResets.id, userId: passwordResets.userId });
+  if (!claimed) throw badRequest(AUTH_MESSAGES.invalidResetToken);
+  await setPassword(ctx, claimed.userId, password);
+  await ctx.db
+    .delete(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, claimed.userId),
+        isNull(passwordResets.usedAt),
+        ne(passwordResets.id, claimed.id),
+      ),
+    );
+}
+
+function resetMailText(firstName: string, link: string): string {
+  return [
+    `Hello ${firstName},`,
+    "",
+    "Someone asked to reset the password of your Visa Letter Portal account.",
+    "Open this link within one hour to choose a new password:",
+    "",
+    link,
+    "",
+    "The link works once. If you did not ask for this, ignore this message: your password stays as it is.",
+  ].join("\n");
+}
