@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { RouterProvider } from "react-router";
 import { Spinner } from "../components/Spinner";
 import { ApiError } from "../lib/api-client";
+import { getSession, onSessionChange } from "../lib/session";
 import { router } from "./router";
 
 export const queryClient = new QueryClient({
@@ -14,6 +15,14 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
     },
   },
+});
+
+// Cached answers belong to one user: drop them when the signed-in user changes or logs out.
+let cachedUser = getSession()?.userId ?? null;
+onSessionChange(() => {
+  const userId = getSession()?.userId ?? null;
+  if (userId !== cachedUser) queryClient.clear();
+  cachedUser = userId;
 });
 
 export function AppProviders() {

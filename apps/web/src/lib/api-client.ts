@@ -42,7 +42,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   }
   const res = await fetch(path, { method: opts.method ?? "GET", headers, body, signal: opts.signal });
   if (res.status === 401 && !opts.anonymous) {
-    clearSession();
+    clearSession(AUTH_MESSAGES.sessionExpired);
     for (const l of listeners) l({ type: "unauthorized", message: AUTH_MESSAGES.sessionExpired });
     throw new ApiError(401, AUTH_MESSAGES.sessionExpired);
   }

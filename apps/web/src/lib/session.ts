@@ -2,6 +2,8 @@
 const KEYS = ["token", "userId", "userRole"] as const;
 type Listener = () => void;
 const listeners = new Set<Listener>();
+// Why the last session ended (e.g. 'Session expired. Please log in again.'), shown on /login.
+let logoutReason: string | null = null;
 
 export interface StoredSession {
   token: string;
@@ -22,13 +24,20 @@ export function saveSession(s: StoredSession): void {
   localStorage.setItem("token", s.token);
   localStorage.setItem("userId", s.userId);
   localStorage.setItem("userRole", s.userRole);
+  logoutReason = null;
   emit();
 }
 
-/** Logout clears token, userId and userRole. */
-export function clearSession(): void {
+/** Logout clears token, userId and userRole; `reason` is shown on the login page. */
+export function clearSession(reason?: string): void {
   for (const k of KEYS) localStorage.removeItem(k);
+  logoutReason = reason ?? null;
   emit();
+}
+
+/** The message of the last logout that had one (until the next login). */
+export function lastLogoutReason(): string | null {
+  return logoutReason;
 }
 
 /** The token's expiry (seconds since the epoch) read from its payload, or null. */
@@ -46,6 +55,13 @@ export function tokenExpiry(token: string): number | null {
 export function onSessionChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out changes this tab's session too.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (e) => {
+    if (e.key === null || (KEYS as readonly string[]).includes(e.key)) emit();
+  });
 }
 
 function emit() {

@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import type { UserDto } from "@visa/domain";
+import { api } from "../../../lib/api-client";
+
+export interface MeDto extends UserDto {
+  tokenExpiresAt: string;
+}
+
+export const meQueryKey = ["auth", "me"] as const;
+
+/** The signed-in user's own account (GET /api/auth/me). */
+export function useMe() {
+  return useQuery({ queryKey: meQueryKey, queryFn: () => api<MeDto>("/api/auth/me"), staleTime: 60_000 });
+}

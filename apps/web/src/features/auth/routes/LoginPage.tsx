@@ -1,0 +1,78 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@visa/domain";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Banner } from "../../../components/Banner";
+import { Button } from "../../../components/Button";
+import { TextInput } from "../../../components/FormField";
+import { fieldError } from "../../../lib/field-error";
+import { login } from "../api/login";
+import { type FriendlyError, loginErrorMessage } from "../auth-errors";
+import { AuthCard } from "../components/AuthCard";
+import { ErrorBox } from "../components/ErrorBox";
+import { PortalNotice } from "../components/PortalNotice";
+
+/** /login: email and password, links to register and forgot password, the separate-portal warning. */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notice = (location.state as { message?: string } | null)?.message;
+  const [error, setError] = useState<FriendlyError | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await login(values);
+      navigate("/", { replace: true });
+    } catch (e) {
+      setError(loginErrorMessage(e));
+    }
+  });
+
+  return (
+    <AuthCard title="Sign in">
+      <div className="space-y-4">
+        {notice && (
+          <Banner kind={notice === AUTH_MESSAGES.sessionExpired ? "info" : "success"}>{notice}</Banner>
+        )}
+        <PortalNotice />
+        {error && <ErrorBox error={error} />}
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            error={fieldError("Email", errors.email)}
+            {...register("email")}
+          />
+          <TextInput
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={fieldError("Password", errors.password)}
+            {...register("password")}
+          />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? "Signing in..." : "Sign in"}
+          </Button>
+        </form>
+        <div className="flex flex-col gap-2 text-center text-sm sm:flex-row sm:justify-between">
+          <Link to="/forgot-password" className="text-blue-700 underline hover:text-blue-900">
+            Forgot your password?
+          </Link>
+          <Link to="/register" className="text-blue-700 underline hover:text-blue-900">
+            Need an account? Register
+          </Link>
+        </div>
+      </div>
+    </AuthCard>
+  );
+}
