@@ -6,6 +6,8 @@ import fastifyStatic from "@fastify/static";
 import { MAX_UPLOAD_BYTES } from "@visa/domain";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { applicationRoutes } from "./applications/applications.routes.js";
+import { documentRoutes } from "./applications/documents.routes.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import { createGuards } from "./auth/guards.js";
 import { passwordResetRoutes } from "./auth/password-reset.routes.js";
@@ -92,6 +94,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const deps: RouteDeps = { ctx, guards: createGuards(ctx) };
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
+  await app.register(applicationRoutes, deps);
+  await app.register(documentRoutes, deps);
   await app.register(passwordResetRoutes, deps);
 
   registerWebApp(app, config);

@@ -1,0 +1,69 @@
+import { type ApplicationStatus, canEditApplication, canViewApplication } from "@visa/domain";
+
+/** Who is asking, as far as authorization cares. */
+export interface PolicyActor {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** What authorization needs to know about an application. */
+export interface PolicyApplication {
+  userId: string | null;
+  status: ApplicationStatus | string;
+  meetingId: string;
+}
+
+export const APPLICATION_MESSAGES = {
+  notFound: "Application not found",
+  onlyPendingEditable: "Only a Pending application can be edited",
+  onlyAdminStatus: "Only an admin may change status",
+  onlyAdminMeetingOfApproved: "Only an admin may change the meeting of an approved application",
+  noUploadWhenRejected: "Documents cannot be added to a rejected application",
+  noDocumentDelete: "Documents can be removed only while the application is Pending",
+} as const;
+
+const asStatus = (s: string) => s as ApplicationStatus;
+
+/**
+ * Whether the actor may know the application exists. Others get 404 rather than 403, so ids of
+ * other people's applications reveal nothing.
+ */
+export function canSeeApplication(actor: PolicyActor, app: PolicyApplication): boolean {
+  return canViewApplication(actor, app);
+}
+
+/**
+ * Why the actor may not apply this update, or null when allowed. A user's status is refused only
+ * when it differs from the stored one: a form that sends back the status it showed is harmless.
+ */
+export function updateRefusal(
+  actor: PolicyActor,
+  app: PolicyApplication,
+  change: { status?: string; meeting?: string },
+): string | null {
+  if (actor.isAdmin) return null;
+  if (!canEditApplication(actor, { userId: app.userId, status: asStatus(app.status) })) {
+    return APPLICATION_MESSAGES.onlyPendingEditable;
+  }
+  if (change.status !== undefined && change.status !== app.status)
+    return APPLICATION_MESSAGES.onlyAdminStatus;
+  if (change.meeting !== undefined && change.meeting !== app.meetingId && app.status === "Approved") {
+    return APPLICATION_MESSAGES.onlyAdminMeetingOfApproved;
+  }
+  return null;
+}
+
+/**
+ * Owners may add supporting documents until the application is rejected (an approved applicant
+ * may still need to send a renewed passport scan); admins always may.
+ */
+export function uploadRefusal(actor: PolicyActor, app: PolicyApplication): string | null {
+  if (actor.isAdmin) return null;
+  return app.status === "Rejected" ? APPLICATION_MESSAGES.noUploadWhenRejected : null;
+}
+
+/** Owners remove documents only while they may still edit; admins always may. */
+export function documentDeleteRefusal(actor: PolicyActor, app: PolicyApplication): string | null {
+  if (actor.isAdmin) return null;
+  return app.status === "Pending" ? null : APPLICATION_MESSAGES.noDocumentDelete;
+}

@@ -1,0 +1,86 @@
+import { type ApplicationDto, type ApplicationStatus, type DocumentDto, dayToIso } from "@visa/domain";
+import type { applications, documents, meetings } from "../db/schema.js";
+import { meetingPresenter } from "../meetings/meeting.presenter.js";
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type MeetingRow = typeof meetings.$inferSelect;
+/** A document without its bytes: what lists and presenters need. */
+export type DocumentMeta = Omit<typeof documents.$inferSelect, "data" | "uploadedById">;
+export type UpdaterRow = { firstName: string; lastName: string; email: string } | null;
+
+/** An application with what its presenter embeds, loaded by joins (see application.queries.ts). */
+export interface ApplicationRecord {
+  app: ApplicationRow;
+  meeting: MeetingRow;
+  updater: UpdaterRow;
+  documents: DocumentMeta[];
+}
+
+/** Where a document is downloaded; the only URL a client needs. */
+export function documentUrl(applicationId: string, documentId: string): string {
+  return `/api/applications/${applicationId}/documents/${documentId}`;
+}
+
+/** The only shape of an uploaded document that leaves the server: never its bytes. */
+export function documentPresenter(d: DocumentMeta): DocumentDto {
+  return {
+    _id: d.id,
+    filename: d.filename,
+    contentType: d.contentType,
+    size: d.size,
+    uploadedAt: d.createdAt.toISOString(),
+    url: documentUrl(d.applicationId, d.id),
+  };
+}
+
+const optionalDay = (d: string | null) => (d ? dayToIso(d) : null);
+
+/** The only shape of an application that leaves the server. */
+export function applicationPresenter({
+  app,
+  meeting,
+  updater,
+  documents,
+}: ApplicationRecord): ApplicationDto {
+  return {
+    _id: app.id,
+    userId: app.userId,
+    meeting: meetingPresenter(meeting),
+    firstName: app.firstName,
+    lastName: app.lastName,
+    email: app.email,
+    birthdate: dayToIso(app.birthdate),
+    gender: app.gender,
+    passportNumber: app.passportNumber,
+    passportIssuingCountry: app.passportIssuingCountry,
+    passportExpirationDate: dayToIso(app.passportExpirationDate),
+    dateOfArrival: dayToIso(app.dateOfArrival),
+    dateOfDeparture: dayToIso(app.dateOfDeparture),
+    companyName: app.companyName,
+    position: app.position,
+    companyMailingAddress1: app.companyMailingAddress1,
+    companyMailingAddress2: app.companyMailingAddress2,
+    city: app.city,
+    state: app.state,
+    postalCode: app.postalCode,
+    country: app.country,
+    phone: app.phone,
+    fax: app.fax,
+    hotelName: app.hotelName,
+    hotelConfirmation: app.hotelConfirmation,
+    additionalInformation: app.additionalInformation,
+    pickUpInOrlando: app.pickUpInOrlando,
+    letterEmailed: app.letterEmailed,
+    letterEmailedDate: optionalDay(app.letterEmailedDate),
+    hardCopyMailed: app.hardCopyMailed,
+    hardCopyMailedDate: optionalDay(app.hardCopyMailedDate),
+    addressToMailHardCopy: app.addressToMailHardCopy,
+    additionalDocumentation: documents.map(documentPresenter),
+    status: app.status as ApplicationStatus,
+    createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
+    lastUpdatedBy: updater
+      ? { firstName: updater.firstName, lastName: updater.lastName, email: updater.email }
+      : null,
+  };
+}

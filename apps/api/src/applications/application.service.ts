@@ -1,0 +1,131 @@
+import {
+  ADMIN_ONLY_APPLICATION_KEYS,
+  type ApplicationDto,
+  type ApplicationUpdate,
+  applicationCreateSchema,
+  applicationUpdateSchema,
+  missingRequiredFields,
+  requiredFieldsMessage,
+} from "@visa/domain";
+import { eq } from "drizzle-orm";
+import type { Actor } from "../auth/guards.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/client.js";
+import { applications, meetings } from "../db/schema.js";
+import { badRequest, forbidden, notFound } from "../lib/errors.js";
+import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
+import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
+import { loadApplication } from "./application.queries.js";
+import { bodyObject, parseInput, withMeetingId } from "./parse-input.js";
+import { passportKeyOf } from "./passport-key.js";
+
+/** A meeting the application may be filed under: it must exist, and be active unless an admin asks. */
+async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: boolean): Promise<void> {
+  const [meeting] = await db
+    .select({ isActive: meetings.isActive })
+    .from(meetings)
+    .where(eq(meetings.id, meetingId));
+  if (!meeting) throw badRequest("The selected meeting does not exist");
+  if (!meeting.isActive && !allowInactive) {
+    throw badRequest("The selected meeting is not open for applications");
+  }
+}
+
+/** The application as its owner or an admin sees it; 404 for everyone else. */
+export async function getApplication(ctx: AppContext, actor: Actor, id: string): Promise<ApplicationDto> {
+  const record = await loadApplication(ctx.db, id);
+  if (!record || !canSeeApplication(actor, record.app)) throw notFound(APPLICATION_MESSAGES.notFound);
+  return applicationPresenter(record);
+}
+
+/** Creates a Pending application owned by the actor in an active meeting. */
+export async function createApplication(
+  ctx: AppContext,
+  actor: Actor,
+  body: unknown,
+): Promise<ApplicationDto> {
+  const raw = withMeetingId(bodyObject(body));
+  const missing = missingRequiredFields(raw);
+  if (missing.length > 0) throw badRequest(requiredFieldsMessage(missing));
+  const { meeting, ...input } = parseInput(applicationCreateSchema, raw);
+  const id = await ctx.db.transaction(async (tx) => {
+    await assertMeetingOpen(tx, meeting, false);
+    const [row] = await tx
+      .insert(applications)
+      .values({
+        ...input,
+        meetingId: meeting,
+        userId: actor.userId,
+        status: "Pending",
+        passportKey: passportKeyOf(input.passportNumber),
+        lastUpdatedById: actor.userId,
+      })
+      .returning({ id: applications.id });
+    if (!row) throw new Error("insert returned no row");
+    return row.id;
+  });
+  ctx.events.emit("application.created", { applicationId: id, actorId: actor.userId });
+  return getApplication(ctx, actor, id);
+}
+
+/** Only the keys the client actually sent: schema defaults must not overwrite stored values. */
+function sentFields(raw: Record<string, unknown>, parsed: ApplicationUpdate): ApplicationUpdate {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(parsed)) if (k in raw) out[k] = v;
+  return out as ApplicationUpdate;
+}
+
+/** The columns to write: a user's admin-only fields are dropped (status was refused by the policy). */
+function columnsToWrite(actor: Actor, change: ApplicationUpdate, current: ApplicationRow) {
+  const { meeting, ...fields } = change;
+  const set: Partial<typeof applications.$inferInsert> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (!actor.isAdmin && ADMIN_ONLY_APPLICATION_KEYS.includes(k)) continue;
+    (set as Record<string, unknown>)[k] = v;
+  }
+  if (meeting !== undefined && meeting !== current.meetingId) set.meetingId = meeting;
+  if (set.passportNumber !== undefined) set.passportKey = passportKeyOf(set.passportNumber);
+  return set;
+}
+
+/** Updates an application within what the actor may change; refused changes leave it untouched. */
+export async function updateApplication(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: unknown,
+): Promise<ApplicationDto> {
+  const raw = withMeetingId(bodyObject(body));
+  const change = sentFields(raw, parseInput(applicationUpdateSchema, raw));
+  const statuses = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
+    if (!current || !canSeeApplication(actor, current)) throw notFound(APPLICATION_MESSAGES.notFound);
+    const refusal = updateRefusal(actor, current, change);
+    if (refusal) throw forbidden(refusal);
+    const set = columnsToWrite(actor, change, current);
+    if (set.meetingId) await assertMeetingOpen(tx, set.meetingId, actor.isAdmin);
+    const arrival = set.dateOfArrival ?? current.dateOfArrival;
+    const departure = set.dateOfDeparture ?? current.dateOfDeparture;
+    if (departure < arrival) throw badRequest("dateOfDeparture must not be before dateOfArrival");
+    if (Object.keys(set).length === 0) return null;
+    const [updated] = await tx
+      .update(applications)
+      .set({ ...set, lastUpdatedById: actor.userId, updatedAt: new Date() })
+      .where(eq(applications.id, id))
+      .returning({ status: applications.status });
+    return { from: current.status, to: updated?.status ?? current.status };
+  });
+  if (statuses)
+    ctx.events.emit("application.updated", { applicationId: id, actorId: actor.userId, ...statuses });
+  return getApplication(ctx, actor, id);
+}
+
+/** Deletes an application and its documents (admins only, checked by the route guard). */
+export async function deleteApplication(ctx: AppContext, id: string): Promise<void> {
+  const [deleted] = await ctx.db
+    .delete(applications)
+    .where(eq(applications.id, id))
+    .returning({ id: applications.id });
+  if (!deleted) throw notFound(APPLICATION_MESSAGES.notFound);
+  ctx.events.emit("application.deleted", { applicationId: id });
+}
