@@ -58,7 +58,9 @@ export function Pagination({ page, pages, onPageChange, label = "Pagination" }: 
             aria-label={`Page ${item}`}
             aria-current={item === page ? "page" : undefined}
             className={`${BUTTON} ${
-              item === page ? "bg-blue-700 text-white ring-blue-700" : "bg-white text-gray-800 hover:bg-gray-50"
+              item === page
+                ? "bg-blue-700 text-white ring-blue-700"
+                : "bg-white text-gray-800 hover:bg-gray-50"
             }`}
             onClick={() => onPageChange(item)}
           >

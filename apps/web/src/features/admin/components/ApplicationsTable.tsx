@@ -1,0 +1,108 @@
+import { type ApplicationDto, formatTimestampEastern } from "@visa/domain";
+import { useNavigate } from "react-router";
+import { Menu } from "../../../components/Menu";
+import type { SortDirection, SortField } from "../api/get-admin-applications";
+
+const STATUS_STYLE: Record<string, string> = {
+  pending: "bg-yellow-100 text-yellow-800",
+  approved: "bg-green-100 text-green-800",
+  rejected: "bg-red-100 text-red-800",
+};
+
+/** Status compared case-insensitively and shown with a capital first letter (spec §4). */
+export function capitalise(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase();
+}
+
+export interface ApplicationsTableProps {
+  applications: ApplicationDto[];
+  sortBy: SortField;
+  sortDirection: SortDirection;
+  onSort: (field: SortField) => void;
+  onDownloadPdf: (app: ApplicationDto) => void;
+  onDelete: (app: ApplicationDto) => void;
+}
+
+function SortHeader(props: {
+  field: SortField;
+  label: string;
+  sortBy: SortField;
+  sortDirection: SortDirection;
+  onSort: (field: SortField) => void;
+}) {
+  const current = props.sortBy === props.field;
+  const ariaSort = current ? (props.sortDirection === "asc" ? "ascending" : "descending") : "none";
+  return (
+    <th scope="col" aria-sort={ariaSort} className="px-4 py-3">
+      <button
+        type="button"
+        onClick={() => props.onSort(props.field)}
+        className="inline-flex items-center gap-1 font-semibold uppercase tracking-wide hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-blue-700"
+      >
+        {props.label}
+        <span aria-hidden="true" className={current ? "text-gray-900" : "text-gray-400"}>
+          {current ? (props.sortDirection === "asc" ? "▲" : "▼") : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** A page of applications; scrolls sideways on narrow screens instead of squeezing columns. */
+export function ApplicationsTable(props: ApplicationsTableProps) {
+  const navigate = useNavigate();
+  const sort = { sortBy: props.sortBy, sortDirection: props.sortDirection, onSort: props.onSort };
+  return (
+    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+      <table className="min-w-full divide-y divide-gray-200 text-sm">
+        <thead className="bg-gray-50 text-left text-xs text-gray-600">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold uppercase tracking-wide">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold uppercase tracking-wide">
+              Email
+            </th>
+            <SortHeader field="createdAt" label="Date" {...sort} />
+            <SortHeader field="status" label="Status" {...sort} />
+            <th scope="col" className="px-4 py-3 font-semibold uppercase tracking-wide">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {props.applications.map((a) => {
+            const name = `${a.firstName} ${a.lastName}`;
+            const approved = a.status.toLowerCase() === "approved";
+            return (
+              <tr key={a._id} className="hover:bg-gray-50">
+                <td className="whitespace-nowrap px-4 py-3 font-medium text-gray-900">{name}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-gray-700">{a.email}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                  {formatTimestampEastern(a.createdAt)}
+                </td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[a.status.toLowerCase()] ?? ""}`}
+                  >
+                    {capitalise(a.status)}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <Menu
+                    ariaLabel={`Actions for ${name}`}
+                    items={[
+                      { label: "View", onClick: () => navigate(`/admin/applications/${a._id}`) },
+                      ...(approved ? [{ label: "Download PDF", onClick: () => props.onDownloadPdf(a) }] : []),
+                      { label: "Delete", onClick: () => props.onDelete(a), danger: true },
+                    ]}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

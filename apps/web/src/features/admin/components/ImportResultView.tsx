@@ -1,0 +1,73 @@
+import type { ImportResultDto } from "@visa/domain";
+import { Button } from "../../../components/Button";
+
+const COUNTS = [
+  { key: "total", label: "Total rows" },
+  { key: "successful", label: "Imported" },
+  { key: "updated", label: "Updated" },
+  { key: "failed", label: "Failed" },
+] as const;
+
+export interface ImportResultViewProps {
+  result: ImportResultDto;
+  onImportAnother: () => void;
+  onClose: () => void;
+}
+
+/** What an import did: counts, the rows that updated existing applications and why, the failed rows. */
+export function ImportResultView({ result, onImportAnother, onClose }: ImportResultViewProps) {
+  return (
+    <div className="space-y-4">
+      <p role="status" className="font-medium text-gray-900">
+        Import finished.
+      </p>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {COUNTS.map((c) => (
+          <div key={c.key} className="rounded-md bg-gray-50 p-3 text-center ring-1 ring-gray-200">
+            <dt className="text-xs text-gray-600">{c.label}</dt>
+            <dd className="text-xl font-semibold text-gray-900">{result[c.key]}</dd>
+          </div>
+        ))}
+      </dl>
+      {result.updatedRecords.length > 0 && (
+        <section aria-labelledby="import-updated">
+          <h3 id="import-updated" className="font-semibold text-gray-900">
+            Updated records
+          </h3>
+          <ul className="mt-1 max-h-40 list-disc space-y-1 overflow-y-auto pl-5">
+            {result.updatedRecords.map((r, i) => (
+              // Two rows may carry the same name; the position keeps keys unique.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+              <li key={i}>
+                <span className="font-medium">{r.name}</span>: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {result.errors.length > 0 && (
+        <section aria-labelledby="import-errors">
+          <h3 id="import-errors" className="font-semibold text-red-800">
+            Errors
+          </h3>
+          <ul className="mt-1 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-red-900">
+            {result.errors.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+              <li key={i}>
+                <span className="font-medium">{e.name}</span>: {e.error}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onImportAnother}>
+          Import Another File
+        </Button>
+        <Button onClick={onClose} data-autofocus>
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { MeetingDto } from "@visa/domain";
+import { useState } from "react";
+import { Banner } from "../../../components/Banner";
+import { Button } from "../../../components/Button";
+import { downloadLettersZip } from "../api/download-letters-zip";
+import { exportApplicationsCsv } from "../api/export-applications";
+import { withReason } from "../lib/failure-message";
+import { useDownload } from "../lib/use-download";
+import { ImportDialog } from "./ImportDialog";
+
+/** The meeting's bulk actions: import a CSV, export one, download every approved letter. */
+export function MeetingToolbar({ meeting }: { meeting: MeetingDto }) {
+  const [importOpen, setImportOpen] = useState(false);
+  const csv = useDownload(exportApplicationsCsv);
+  const zip = useDownload(downloadLettersZip);
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => setImportOpen(true)}>Import Applications</Button>
+        <Button variant="secondary" onClick={() => csv.run(meeting)} disabled={csv.busy}>
+          {csv.busy ? "Exporting..." : "Export CSV"}
+        </Button>
+        <Button variant="secondary" onClick={() => zip.run(meeting)} disabled={zip.busy}>
+          {zip.busy ? "Preparing ZIP..." : "Download approved letters (ZIP)"}
+        </Button>
+      </div>
+      {csv.error !== null && (
+        <Banner kind="error" onDismiss={csv.clearError}>
+          {withReason(csv.error, "Failed to export applications")}
+        </Banner>
+      )}
+      {zip.error !== null && (
+        <Banner kind="error" onDismiss={zip.clearError}>
+          {withReason(zip.error, "Failed to download approved letters")}
+        </Banner>
+      )}
+      <ImportDialog open={importOpen} meeting={meeting} onClose={() => setImportOpen(false)} />
+    </div>
+  );
+}

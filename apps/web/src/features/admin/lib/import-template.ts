@@ -1,0 +1,46 @@
+import { IMPORT_COLUMNS, type MeetingDto, toDay } from "@visa/domain";
+
+export const IMPORT_TEMPLATE_FILENAME = "application_import_template.csv";
+
+/** RFC 4180: quote a cell holding a comma, quote or line break, doubling its quotes. */
+function cell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * The import template: every column the import reads (required first, in the spec's order),
+ * then one example row. With a meeting given, the example names it and travels on its dates,
+ * so the secretariat can overwrite the row and import at once.
+ */
+export function buildImportTemplate(meeting?: Pick<MeetingDto, "name" | "startDate" | "endDate">): string {
+  const arrival = (meeting && toDay(meeting.startDate)) || "2026-03-14";
+  const departure = (meeting && toDay(meeting.endDate)) || "2026-03-21";
+  const example: Record<string, string> = {
+    email: "jane.doe@example.com",
+    lastName: "Doe",
+    firstName: "Jane",
+    birthdate: "1990-01-31",
+    gender: "Female",
+    passportNumber: "X1234567",
+    passportIssuingCountry: "GB",
+    passportExpirationDate: "2030-12-31",
+    dateOfArrival: arrival,
+    dateOfDeparture: departure,
+    companyName: "Example Ltd",
+    position: "Engineer",
+    companyMailingAddress1: "1 Example Street",
+    city: "London",
+    state: "Greater London",
+    postalCode: "SW1A 1AA",
+    country: "GB",
+    phone: "+44 20 7946 0000",
+    meetingName: meeting?.name ?? "Meeting name as listed under Manage Meetings",
+    companyMailingAddress2: "Floor 2",
+    fax: "",
+    hotelName: "Example Hotel",
+    hotelConfirmation: "",
+  };
+  const header = IMPORT_COLUMNS.join(",");
+  const row = IMPORT_COLUMNS.map((c) => cell(example[c] ?? "")).join(",");
+  return `${header}\r\n${row}\r\n`;
+}
