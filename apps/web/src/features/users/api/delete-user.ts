@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** Deletes a user and their applications (never oneself, never the last admin). */
+export function deleteUser(id: string): Promise<{ message: string }> {
+  return api(`/api/users/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export function useDeleteUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ["users"] }),
+        qc.invalidateQueries({ queryKey: ["applications"] }),
+      ]),
+  });
+}

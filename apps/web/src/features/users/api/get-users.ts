@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type Pagination, USERS_PAGE_SIZE, type UserDto } from "@visa/domain";
+import { api } from "../../../lib/api-client";
+
+export interface UserListDto {
+  users: UserDto[];
+  pagination: Pagination;
+}
+
+/** One page of users, admins first then by full name; search matches e-mail or full name. */
+export function getUsers({ page, search }: { page: number; search: string }): Promise<UserListDto> {
+  const params = new URLSearchParams({ page: String(page), limit: String(USERS_PAGE_SIZE) });
+  if (search) params.set("search", search);
+  return api<UserListDto>(`/api/users?${params}`);
+}
+
+export function useUsers(q: { page: number; search: string }) {
+  return useQuery({
+    queryKey: ["users", q],
+    queryFn: () => getUsers(q),
+    placeholderData: keepPreviousData,
+  });
+}
