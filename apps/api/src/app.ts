@@ -19,6 +19,7 @@ import type { App, RouteDeps } from "./lib/app-type.js";
 import { installErrorHandler } from "./lib/error-handler.js";
 import { EventBus } from "./lib/events.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import { meetingRoutes } from "./meetings/meetings.routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(applicationRoutes, deps);
   await app.register(documentRoutes, deps);
   await app.register(passwordResetRoutes, deps);
+  await app.register(meetingRoutes, deps);
 
   registerWebApp(app, config);
   return app;
