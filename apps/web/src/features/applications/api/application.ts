@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ApplicationDto } from "@visa/domain";
+import { api } from "../../../lib/api-client";
+
+export const applicationKey = (id: string) => ["applications", "detail", id] as const;
+
+/** One application (GET /api/applications/:id). */
+export function useApplication(id: string) {
+  return useQuery({
+    queryKey: applicationKey(id),
+    queryFn: () => api<ApplicationDto>(`/api/applications/${encodeURIComponent(id)}`),
+  });
+}

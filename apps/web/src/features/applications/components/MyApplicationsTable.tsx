@@ -1,0 +1,67 @@
+import type { ApplicationDto } from "@visa/domain";
+import { useNavigate } from "react-router";
+import { Menu, type MenuAction } from "../../../components/Menu";
+import { formatDateEastern } from "../../../lib/dates";
+import { StatusBadge } from "./StatusBadge";
+import { normalStatus, statusRowClass } from "./status";
+
+export interface MyApplicationsTableProps {
+  applications: ApplicationDto[];
+  onDownload: (app: ApplicationDto) => void;
+}
+
+/** 'My Applications': one tinted row per application with its Actions menu. */
+export function MyApplicationsTable({ applications, onDownload }: MyApplicationsTableProps) {
+  const navigate = useNavigate();
+  return (
+    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-gray-200 text-sm">
+        <thead className="bg-gray-100 text-left text-xs font-semibold uppercase tracking-wide text-gray-700">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Meeting
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Name
+            </th>
+            <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+              Submitted Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only sm:not-sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200">
+          {applications.map((app) => {
+            const name = `${app.firstName} ${app.lastName}`;
+            const items: MenuAction[] = [
+              { label: "View Details", onClick: () => navigate(`/applications/${app._id}`) },
+            ];
+            if (normalStatus(app.status) === "approved") {
+              items.push({ label: "Download Visa Letter", onClick: () => onDownload(app) });
+            }
+            return (
+              <tr key={app._id} className={statusRowClass(app.status)} data-status={normalStatus(app.status)}>
+                <td className="px-4 py-3 text-gray-900">{app.meeting?.name ?? ""}</td>
+                <td className="px-4 py-3 text-gray-900">{name}</td>
+                <td className="hidden px-4 py-3 text-gray-700 sm:table-cell">
+                  {formatDateEastern(app.createdAt)}
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={app.status} />
+                </td>
+                <td className="px-4 py-3">
+                  <Menu items={items} ariaLabel={`Actions for ${name}, ${app.meeting?.name ?? ""}`} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { canEditApplication, canViewApplication } from "@visa/domain";
+import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
+import { Banner } from "../../../../components/Banner";
+import { Button } from "../../../../components/Button";
+import { Spinner } from "../../../../components/Spinner";
+import { ApiError } from "../../../../lib/api-client";
+import { useSession } from "../../../../lib/use-session";
+import { useApplication } from "../../api/application";
+import { normalStatus } from "../status";
+import { ApplicationEditForm } from "./ApplicationEditForm";
+import { ApplicationView } from "./ApplicationView";
+import { ApprovedBanner } from "./ApprovedBanner";
+import { DocumentsSection } from "./DocumentsSection";
+
+export interface ApplicationDetailProps {
+  id: string;
+  /** Admin mode (/admin/applications/:id): admin-only fields and the way back to the admin list. */
+  admin: boolean;
+}
+
+/** 'Application Details': view mode; Edit (when allowed) gives edit mode; Save or Cancel return. */
+export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
+  const session = useSession();
+  const query = useApplication(id);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const backTo = admin ? "/admin" : "/";
+
+  const header = (actions?: ReactNode) => (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <Link to={backTo} className="text-sm text-blue-700 underline hover:text-blue-900">
+          ← Back
+        </Link>
+        <h1 className="mt-1 text-2xl font-bold text-gray-900">Application Details</h1>
+      </div>
+      {actions}
+    </div>
+  );
+
+  if (query.isPending)
+    return (
+      <div className="space-y-4">
+        {header()}
+        <Spinner label="Loading application..." />
+      </div>
+    );
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="space-y-4">
+        {header()}
+        <Banner kind="error">{notFound ? "Application not found" : "Failed to fetch application"}</Banner>
+      </div>
+    );
+  }
+
+  const app = query.data;
+  const actor = { userId: session?.userId ?? "", isAdmin: session?.userRole === "admin" };
+  const canEdit = canEditApplication(actor, app);
+  return (
+    <div className="space-y-4">
+      {header(
+        canEdit && !editing ? (
+          <Button
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </Button>
+        ) : undefined,
+      )}
+      {saved && (
+        <Banner kind="success" onDismiss={() => setSaved(false)}>
+          Application updated successfully
+        </Banner>
+      )}
+      {normalStatus(app.status) === "approved" && <ApprovedBanner app={app} />}
+      {editing ? (
+        <ApplicationEditForm
+          app={app}
+          admin={admin && actor.isAdmin}
+          onDone={(didSave) => {
+            setEditing(false);
+            setSaved(didSave);
+          }}
+        />
+      ) : (
+        <ApplicationView app={app} admin={admin && actor.isAdmin} />
+      )}
+      <DocumentsSection app={app} canUpload={canViewApplication(actor, app)} />
+    </div>
+  );
+}
