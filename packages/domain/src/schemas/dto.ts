@@ -102,3 +102,9 @@ export interface AuthTokenDto {
   role: "admin" | "user";
   expiresAt: string;
 }
+
+/** GET /api/users?page=: one page of users (without `page` the answer is the plain array). */
+export interface UserListDto {
+  users: UserDto[];
+  pagination: Pagination;
+}

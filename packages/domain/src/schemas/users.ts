@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PAGE_SIZE } from "../constants.js";
 import { boolField, emailField, passwordField, requiredText } from "./fields.js";
 
 export const createUserSchema = z.object({
@@ -19,3 +20,11 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const userRoleSchema = z.object({ isAdmin: boolField });
 export const userPasswordSchema = z.object({ password: passwordField });
+
+/** GET /api/users: optional search (name or e-mail) and paging; without `page` every match is listed. */
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
