@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeNetwork, json, route } from "../test/render";
+import { ImportDialog } from "./ImportDialog";
+
+const RESULT = { total: 1, successful: 1, updated: 0, failed: 0, updatedRecords: [], errors: [] };
+
+function open(network: ReturnType<typeof fakeNetwork>) {
+  vi.stubGlobal("fetch", network.fetchImpl);
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ImportDialog open meeting={null} onClose={() => {}} />
+    </QueryClientProvider>,
+  );
+}
+
+const csv = (name = "people.csv") => new File(["email,lastName\n"], name, { type: "text/csv" });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ImportDialog", () => {
+  it("asks for a file before sending anything", async () => {
+    const network = fakeNetwork();
+    open(network);
+    await userEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(screen.getByText("Please select a file to import")).toBeInTheDocument();
+    expect(network.calls).toHaveLength(0);
+  });
+
+  it("accepts only .csv files and refuses others even when the picker filter is bypassed", async () => {
+    const network = fakeNetwork();
+    open(network);
+    const picker = screen.getByLabelText("CSV file");
+    expect(picker).toHaveAttribute("accept", ".csv");
+    await userEvent.upload(picker, new File(["x"], "people.xlsx"), { applyAccept: false });
+    await userEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(screen.getByText("Only .csv files can be imported")).toBeInTheDocument();
+    expect(network.calls).toHaveLength(0);
+  });
+
+  it("sends the file as multipart and shows the result, then starts over on Import Another File", async () => {
+    const network = fakeNetwork(route("POST", "/api/applications/import", () => json(RESULT)));
+    open(network);
+    await userEvent.upload(screen.getByLabelText("CSV file"), csv());
+    await userEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByText("Import finished.")).toBeInTheDocument();
+    const body = network.calls[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect(((body as FormData).get("file") as File).name).toBe("people.csv");
+    await userEvent.click(screen.getByRole("button", { name: "Import Another File" }));
+    expect(screen.getByLabelText("CSV file")).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Import" })).toBeEnabled();
+  });
+
+  it("shows the server's reason when it refuses the file", async () => {
+    const network = fakeNetwork(
+      route("POST", "/api/applications/import", () =>
+        json({ message: "Missing required columns: phone" }, 400),
+      ),
+    );
+    open(network);
+    await userEvent.upload(screen.getByLabelText("CSV file"), csv());
+    await userEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Missing required columns: phone");
+  });
+
+  it("falls back to 'Failed to import applications' when the server gives no reason", async () => {
+    const network = fakeNetwork(
+      route("POST", "/api/applications/import", () => new Response("boom", { status: 500 })),
+    );
+    open(network);
+    await userEvent.upload(screen.getByLabelText("CSV file"), csv());
+    await userEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to import applications");
+  });
+});

@@ -1,0 +1,55 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { ImportResultView } from "./ImportResultView";
+
+const RESULT = {
+  total: 5,
+  successful: 2,
+  updated: 1,
+  failed: 2,
+  updatedRecords: [{ name: "Ana Silva", reason: "Matched by passport number" }],
+  errors: [
+    { name: "Row 3: Li Wei", error: "gender must be Male, Female or Other" },
+    { name: "Row 5: Jo Bloggs", error: "meetingName 'Nowhere' is not a meeting" },
+  ],
+};
+
+describe("ImportResultView", () => {
+  it("shows each count under its label", () => {
+    render(<ImportResultView result={RESULT} onImportAnother={() => {}} onClose={() => {}} />);
+    const count = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(count("Total rows")).toBe("5");
+    expect(count("Imported")).toBe("2");
+    expect(count("Updated")).toBe("1");
+    expect(count("Failed")).toBe("2");
+  });
+
+  it("lists updated records with their reason and failed rows with their error", () => {
+    render(<ImportResultView result={RESULT} onImportAnother={() => {}} onClose={() => {}} />);
+    const updated = screen.getByRole("region", { name: "Updated records" });
+    expect(within(updated).getByRole("listitem")).toHaveTextContent("Ana Silva: Matched by passport number");
+    const errors = within(screen.getByRole("region", { name: "Errors" })).getAllByRole("listitem");
+    expect(errors.map((li) => li.textContent)).toEqual([
+      "Row 3: Li Wei: gender must be Male, Female or Other",
+      "Row 5: Jo Bloggs: meetingName 'Nowhere' is not a meeting",
+    ]);
+  });
+
+  it("leaves out empty sections", () => {
+    const clean = { ...RESULT, updated: 0, failed: 0, updatedRecords: [], errors: [] };
+    render(<ImportResultView result={clean} onImportAnother={() => {}} onClose={() => {}} />);
+    expect(screen.queryByRole("region", { name: "Updated records" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Errors" })).not.toBeInTheDocument();
+  });
+
+  it("offers Import Another File and Close", async () => {
+    const onImportAnother = vi.fn();
+    const onClose = vi.fn();
+    render(<ImportResultView result={RESULT} onImportAnother={onImportAnother} onClose={onClose} />);
+    await userEvent.click(screen.getByRole("button", { name: "Import Another File" }));
+    expect(onImportAnother).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ApplicationDto, MeetingDto } from "@visa/domain";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Call, fakeNetwork, json, renderAt, route } from "../test/render";
+import AdminApplicationsPage from "./AdminApplicationsPage";
+
+function meeting(id: string, name: string, startDay: string, isActive = true): MeetingDto {
+  const startDate = `${startDay}T00:00:00.000Z`;
+  return { _id: id, name, location: "Dallas, TX", startDate, endDate: startDate, isActive };
+}
+
+const MEETINGS = [
+  meeting("m-old", "Old 2000", "2000-05-01"),
+  meeting("m-far", "Far 2099", "2099-09-01"),
+  meeting("m-next", "Next 2098", "2098-03-10"),
+  meeting("m-closed", "Closed 2097", "2097-01-01", false),
+];
+
+function application(id: string, first: string, status: ApplicationDto["status"]): ApplicationDto {
+  return {
+    _id: id,
+    firstName: first,
+    lastName: "Tester",
+    email: `${first.toLowerCase()}@example.com`,
+    status,
+    createdAt: "2098-01-02T15:00:00.000Z",
+  } as ApplicationDto;
+}
+
+let network: ReturnType<typeof fakeNetwork>;
+const listCalls = () => network.calls.filter((c) => c.url.pathname === "/api/applications");
+const lastList = () => listCalls().at(-1)?.url.searchParams;
+
+beforeEach(() => {
+  network = fakeNetwork(
+    route("GET", "/api/meetings", () => json(MEETINGS)),
+    route("GET", "/api/applications/stats", (c: Call) =>
+      json(
+        c.url.searchParams.get("meetingId") === "m-next"
+          ? { total: 12, pending: 7, approved: 4, rejected: 1 }
+          : { total: 0, pending: 0, approved: 0, rejected: 0 },
+      ),
+    ),
+    route("GET", "/api/applications", (c: Call) => {
+      const search = c.url.searchParams.get("search");
+      const rows = search
+        ? [application("a2", "Bruno", "Approved")]
+        : [application("a1", "Ana", "Pending"), application("a2", "Bruno", "Approved")];
+      return json({
+        applications: rows,
+        pagination: { total: search ? 1 : 12, page: 1, pages: search ? 1 : 2 },
+      });
+    }),
+    route("DELETE", "/api/applications/a1", () => json({ message: "Application deleted" })),
+  );
+  vi.stubGlobal("fetch", network.fetchImpl);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("AdminApplicationsPage", () => {
+  it("opens on the next upcoming active meeting with its statistics and the default sort", async () => {
+    renderAt("/admin", <AdminApplicationsPage />);
+    expect(await screen.findByText("Auto-selected: Next 2098 (starts 03/10/2098)")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText("Total Applications").nextElementSibling).toHaveTextContent("12"),
+    );
+    expect(screen.getByText("Pending Review").nextElementSibling).toHaveTextContent("7");
+    expect(screen.getByText("Approved", { selector: "dt" }).nextElementSibling).toHaveTextContent("4");
+    const tabs = within(screen.getByRole("group", { name: "Meetings" })).getAllByRole("button");
+    expect(tabs.map((t) => t.textContent)).toEqual(["Old 2000", "Next 2098", "Far 2099"]);
+    expect(screen.getByRole("button", { name: "Next 2098" })).toHaveAttribute("aria-pressed", "true");
+    await screen.findByText("Showing 2 of 12 applications for Next 2098");
+    expect(Object.fromEntries(lastList() ?? [])).toMatchObject({
+      admin: "true",
+      meetingId: "m-next",
+      page: "1",
+      limit: "10",
+      sortBy: "status",
+      sortDirection: "asc",
+    });
+    expect(screen.getByRole("columnheader", { name: /Status/ })).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  it("drops the auto-selected note once the admin picks a meeting, and starts that meeting at page 1", async () => {
+    renderAt("/admin?page=2", <AdminApplicationsPage />);
+    await screen.findByText("Showing 2 of 12 applications for Next 2098");
+    expect(lastList()?.get("page")).toBe("2");
+    await userEvent.click(screen.getByRole("button", { name: "Far 2099" }));
+    await screen.findByText("Showing 2 of 12 applications for Far 2099");
+    expect(screen.queryByText(/Auto-selected/)).not.toBeInTheDocument();
+    expect(lastList()?.get("meetingId")).toBe("m-far");
+    expect(lastList()?.get("page")).toBe("1");
+  });
+
+  it("sorts by date when its header is clicked, flips on a second click, and goes back to page 1", async () => {
+    renderAt("/admin?page=2", <AdminApplicationsPage />);
+    await screen.findByText("Ana Tester");
+    await userEvent.click(screen.getByRole("button", { name: /Date/ }));
+    await waitFor(() => expect(lastList()?.get("sortBy")).toBe("createdAt"));
+    expect(lastList()?.get("sortDirection")).toBe("asc");
+    expect(lastList()?.get("page")).toBe("1");
+    expect(screen.getByRole("columnheader", { name: /Date/ })).toHaveAttribute("aria-sort", "ascending");
+    await userEvent.click(screen.getByRole("button", { name: /Date/ }));
+    await waitFor(() => expect(lastList()?.get("sortDirection")).toBe("desc"));
+    expect(screen.getByRole("columnheader", { name: /Date/ })).toHaveAttribute("aria-sort", "descending");
+  });
+
+  it("searches on the server and says how many matched", async () => {
+    renderAt("/admin?page=2", <AdminApplicationsPage />);
+    await screen.findByText("Ana Tester");
+    await userEvent.type(screen.getByPlaceholderText("Search by name or email..."), "bru");
+    await screen.findByText("Showing 1 of 1 applications for Next 2098");
+    expect(lastList()?.get("search")).toBe("bru");
+    expect(lastList()?.get("page")).toBe("1");
+    expect(screen.queryByText("Ana Tester")).not.toBeInTheDocument();
+  });
+
+  it("offers Download PDF only for approved applications", async () => {
+    renderAt("/admin", <AdminApplicationsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Ana Tester" }));
+    expect(screen.getByRole("menuitem", { name: "View" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Download PDF" })).not.toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await userEvent.click(screen.getByRole("button", { name: "Actions for Bruno Tester" }));
+    expect(screen.getByRole("menuitem", { name: "Download PDF" })).toBeInTheDocument();
+  });
+
+  it("deletes only after the admin types Delete", async () => {
+    renderAt("/admin", <AdminApplicationsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Ana Tester" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete Application" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete" });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText("Type Delete to confirm"), "delete");
+    expect(confirm).toBeDisabled();
+    await userEvent.clear(within(dialog).getByLabelText("Type Delete to confirm"));
+    await userEvent.type(within(dialog).getByLabelText("Type Delete to confirm"), "Delete");
+    await userEvent.click(confirm);
+    await screen.findByText("Application of Ana Tester deleted");
+    expect(
+      network.calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/applications/a1"),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { MeetingDto } from "@visa/domain";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeNetwork, json, renderAt, route } from "../../admin/test/render";
+import ManageMeetingsPage from "./ManageMeetingsPage";
+
+const MEETINGS: MeetingDto[] = [
+  {
+    _id: "m2",
+    name: "Tokyo 2026",
+    location: "Tokyo",
+    startDate: "2026-10-05T00:00:00.000Z",
+    endDate: "2026-10-09T00:00:00.000Z",
+    isActive: false,
+  },
+  {
+    _id: "m1",
+    name: "Dallas 2026",
+    location: "Dallas, TX",
+    startDate: "2026-03-01T00:00:00.000Z",
+    endDate: "2026-03-06T00:00:00.000Z",
+    isActive: true,
+  },
+];
+
+let network: ReturnType<typeof fakeNetwork>;
+beforeEach(() => {
+  network = fakeNetwork(
+    route("GET", "/api/meetings", () => json(MEETINGS)),
+    route("DELETE", "/api/meetings/m1", () =>
+      json({ message: "This meeting has 3 applications and cannot be deleted" }, 409),
+    ),
+    route("POST", "/api/meetings", () => json({ ...MEETINGS[1], _id: "m3" }, 201)),
+    route("PUT", "/api/meetings/m2", () => json(MEETINGS[0])),
+  );
+  vi.stubGlobal("fetch", network.fetchImpl);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ManageMeetingsPage", () => {
+  it("lists meetings by start date with their days in US format and whether they are active", async () => {
+    renderAt("/admin/meetings", <ManageMeetingsPage />);
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    const items = await screen.findAllByRole("listitem");
+    expect(items.map((li) => within(li).getByRole("heading").textContent)).toEqual([
+      "Dallas 2026",
+      "Tokyo 2026",
+    ]);
+    expect(items[0]).toHaveTextContent("03/01/2026 - 03/06/2026");
+    expect(items[0]).toHaveTextContent("Active");
+    expect(items[1]).toHaveTextContent("Inactive");
+  });
+
+  it("shows the server's reason when a meeting with applications cannot be deleted", async () => {
+    renderAt("/admin/meetings", <ManageMeetingsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Dallas 2026" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete Meeting" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete Meeting" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This meeting has 3 applications and cannot be deleted",
+    );
+  });
+
+  it("adds a meeting with days sent as UTC midnight and requires every field", async () => {
+    renderAt("/admin/meetings", <ManageMeetingsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Add New Meeting" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add New Meeting" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add Meeting" }));
+    expect(await within(dialog).findByText("Name is required")).toBeInTheDocument();
+    expect(within(dialog).getByText("Location is required")).toBeInTheDocument();
+    expect(network.calls.some((c) => c.method === "POST")).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText(/Name/), "Lisbon 2027");
+    await userEvent.type(within(dialog).getByLabelText(/Start Date/), "2027-05-03");
+    await userEvent.type(within(dialog).getByLabelText(/End Date/), "2027-05-07");
+    await userEvent.type(within(dialog).getByLabelText(/Location/), "Lisbon");
+    await userEvent.click(within(dialog).getByLabelText("Active (show in application form)"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add Meeting" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const post = network.calls.find((c) => c.method === "POST");
+    expect(JSON.parse(String(post?.body))).toEqual({
+      name: "Lisbon 2027",
+      startDate: "2027-05-03T00:00:00.000Z",
+      endDate: "2027-05-07T00:00:00.000Z",
+      location: "Lisbon",
+      isActive: false,
+    });
+  });
+
+  it("edits a meeting from its current values", async () => {
+    renderAt("/admin/meetings", <ManageMeetingsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Tokyo 2026" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Meeting" });
+    expect(within(dialog).getByLabelText(/Start Date/)).toHaveValue("2026-10-05");
+    expect(within(dialog).getByLabelText("Active (show in application form)")).not.toBeChecked();
+    await userEvent.click(within(dialog).getByLabelText("Active (show in application form)"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(network.calls.some((c) => c.method === "PUT")).toBe(true));
+    const put = network.calls.find((c) => c.method === "PUT");
+    expect(JSON.parse(String(put?.body))).toMatchObject({
+      isActive: true,
+      startDate: "2026-10-05T00:00:00.000Z",
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { UserDto } from "@visa/domain";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Call, fakeNetwork, json, renderAt, route } from "../../admin/test/render";
+import ManageUsersPage from "./ManageUsersPage";
+
+function user(id: string, first: string, isAdmin: boolean): UserDto {
+  return {
+    _id: id,
+    email: `${first.toLowerCase()}@example.com`,
+    firstName: first,
+    lastName: "Example",
+    isAdmin,
+    role: isAdmin ? "admin" : "user",
+    createdAt: "2025-01-01T00:00:00.000Z",
+  };
+}
+
+const USERS = [user("u1", "Ada", true), user("u2", "Ben", false)];
+let network: ReturnType<typeof fakeNetwork>;
+const listCalls = () => network.calls.filter((c) => c.method === "GET" && c.url.pathname === "/api/users");
+
+beforeEach(() => {
+  network = fakeNetwork(
+    route("GET", "/api/users", (c: Call) =>
+      json({
+        users: c.url.searchParams.get("search") ? [USERS[1]] : USERS,
+        pagination: c.url.searchParams.get("search")
+          ? { total: 1, page: 1, pages: 1 }
+          : { total: 12, page: Number(c.url.searchParams.get("page")), pages: 2 },
+      }),
+    ),
+    route("PUT", "/api/users/u1/role", () => json({ message: "Cannot demote the last admin" }, 409)),
+    route("PUT", "/api/users/u2/role", () => json({ message: "User role updated" })),
+    route("DELETE", "/api/users/u2", () => json({ message: "User deleted" })),
+    route("POST", "/api/users", () => json({ message: "User already exists" }, 409)),
+  );
+  vi.stubGlobal("fetch", network.fetchImpl);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ManageUsersPage", () => {
+  it("lists users with role badges, highlights admins and counts the page", async () => {
+    renderAt("/admin/users", <ManageUsersPage />);
+    const ada = (await screen.findByText("Ada Example")).closest("tr");
+    expect(ada).toHaveClass("bg-blue-50");
+    expect(within(ada as HTMLElement).getByText("admin")).toBeInTheDocument();
+    expect(screen.getByText("Ben Example").closest("tr")).not.toHaveClass("bg-blue-50");
+    expect(screen.getByText("Showing 1-2 of 12 users")).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+  });
+
+  it("goes to the next page, and back to page 1 when the search changes", async () => {
+    renderAt("/admin/users", <ManageUsersPage />);
+    await screen.findByText("Ada Example");
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Page 2 of 2");
+    expect(listCalls().at(-1)?.url.searchParams.get("page")).toBe("2");
+    await userEvent.type(screen.getByPlaceholderText("Search users..."), "ben");
+    await screen.findByText("Showing 1-1 of 1 users");
+    const last = listCalls().at(-1)?.url.searchParams;
+    expect(last?.get("search")).toBe("ben");
+    expect(last?.get("page")).toBe("1");
+  });
+
+  it("shows the current role in Toggle Admin and the server's refusal above the list", async () => {
+    renderAt("/admin/users", <ManageUsersPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Ada Example" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Toggle Admin (currently admin)" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Failed to update user role: Cannot demote the last admin",
+    );
+    const put = network.calls.find((c) => c.method === "PUT");
+    expect(JSON.parse(String(put?.body))).toEqual({ isAdmin: false });
+  });
+
+  it("warns that a user's applications go with them before deleting", async () => {
+    renderAt("/admin/users", <ManageUsersPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Ben Example" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Delete User" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete User" });
+    expect(dialog).toHaveTextContent("Ben Example");
+    expect(dialog).toHaveTextContent("All of their applications and letters are deleted too.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete User" }));
+    expect(await screen.findByText("User deleted successfully")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("checks the new user's fields before sending and shows a refusal in the dialog", async () => {
+    renderAt("/admin/users", <ManageUsersPage />);
+    await screen.findByText("Ada Example");
+    await userEvent.click(screen.getByRole("button", { name: "Create New User" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New User" });
+    await userEvent.type(within(dialog).getByLabelText(/First Name/), "Cy");
+    await userEvent.type(within(dialog).getByLabelText(/Last Name/), "Example");
+    await userEvent.type(within(dialog).getByLabelText(/Email/), "cy@example.com");
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), "12345");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create User" }));
+    expect(await within(dialog).findByText(/at least 6 characters/)).toBeInTheDocument();
+    expect(network.calls.some((c) => c.method === "POST")).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), "6");
+    await userEvent.click(within(dialog).getByLabelText("Admin User"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create User" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Failed to create user: User already exists",
+    );
+    const post = network.calls.find((c) => c.method === "POST");
+    expect(JSON.parse(String(post?.body))).toEqual({
+      firstName: "Cy",
+      lastName: "Example",
+      email: "cy@example.com",
+      password: "123456",
+      isAdmin: true,
+    });
+  });
+});
