@@ -4,9 +4,10 @@ import { badRequest } from "../lib/errors.js";
 /** One readable line from a zod issue, naming the field: "firstName must be at most 100 characters". */
 export function issueText(path: ReadonlyArray<PropertyKey>, message: string): string {
   const field = path.map(String).join(".");
-  if (!field) return message;
-  // zod's own type errors ("Invalid input: expected string, received number") need the field name.
-  if (message.startsWith("Invalid input")) return `${field}: ${message.replace(/^Invalid input:?\s*/, "")}`;
+  if (!field || message.startsWith(`${field} `)) return message;
+  // zod's generic texts ("Invalid option: expected one of ...") say what but not which field.
+  const generic = /^[A-Z][\w ]*: (.*)$/.exec(message);
+  if (generic) return `${field}: ${generic[1]}`;
   return /^[A-Z]/.test(message) ? message : `${field} ${message}`;
 }
 

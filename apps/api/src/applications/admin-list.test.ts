@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
+import { createTestApp, type TestApp } from "../test/test-app.js";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof buildUser>>;
+let meetingId: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildUser(t.app, { isAdmin: true });
+  const meeting = await buildMeeting(t.app);
+  meetingId = meeting.id;
+  const other = await buildMeeting(t.app);
+  // Statuses and creation times chosen so every ordering below is unambiguous.
+  const rows: Array<[string, string, string, "Pending" | "Approved" | "Rejected", string]> = [
+    ["a", "Ana", "García", "Pending", "2025-01-01T10:00:00Z"],
+    ["b", "Björn", "Ødegård", "Approved", "2025-01-02T10:00:00Z"],
+    ["c", "Chloé", "Dubois", "Rejected", "2025-01-03T10:00:00Z"],
+    ["d", "Dmitri", "Иванов", "Pending", "2025-01-04T10:00:00Z"],
+    ["e", "Eve", "100%_Real", "Approved", "2025-01-05T10:00:00Z"],
+  ];
+  for (const [key, firstName, lastName, status, at] of rows) {
+    const app = await buildApplication(t.app, {
+      meetingId,
+      userId: null,
+      over: { firstName, lastName, status, createdAt: new Date(at), email: `${key}-person@example.test` },
+    });
+    ids[key] = app.id;
+  }
+  await buildApplication(t.app, { meetingId: other.id, userId: null, over: { firstName: "Ana" } });
+});
+afterAll(() => t.close());
+
+const list = async (query: string) => {
+  const res = await t.app.inject({
+    method: "GET",
+    url: `/api/applications?admin=true&meetingId=${meetingId}&${query}`,
+    headers: admin.auth,
+  });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  return { keys: body.applications.map((a: { _id: string }) => keyOf(a._id)), pagination: body.pagination };
+};
+const keyOf = (id: string) => Object.entries(ids).find(([, v]) => v === id)?.[0] ?? "other";
+
+describe("admin list", () => {
+  it("sorts by status in the database both ways, createdAt breaking ties", async () => {
+    expect((await list("sortBy=status&sortDirection=asc")).keys).toEqual(["b", "e", "a", "d", "c"]);
+    expect((await list("sortBy=status&sortDirection=desc")).keys).toEqual(["c", "d", "a", "e", "b"]);
+  });
+
+  it("sorts by created date both ways and defaults to status ascending", async () => {
+    expect((await list("sortBy=createdAt&sortDirection=asc")).keys).toEqual(["a", "b", "c", "d", "e"]);
+    expect((await list("sortBy=createdAt&sortDirection=desc")).keys).toEqual(["e", "d", "c", "b", "a"]);
+    expect((await list("")).keys).toEqual(["b", "e", "a", "d", "c"]);
+  });
+
+  it("pages stably, with totals, and answers an empty page past the end", async () => {
+    const p1 = await list("limit=2&page=1");
+    const p2 = await list("limit=2&page=2");
+    const p3 = await list("limit=2&page=3");
+    expect([...p1.keys, ...p2.keys, ...p3.keys]).toEqual(["b", "e", "a", "d", "c"]);
+    expect(p1.pagination).toEqual({ total: 5, page: 1, pages: 3 });
+    const beyond = await list("limit=2&page=9");
+    expect(beyond).toEqual({ keys: [], pagination: { total: 5, page: 9, pages: 3 } });
+  });
+
+  it("searches the whole meeting by full name or e-mail, case-insensitively", async () => {
+    expect((await list("search=ana%20garc")).keys).toEqual(["a"]);
+    expect((await list("search=%C3%98DEG")).keys).toEqual(["b"]);
+    expect((await list("search=%D0%B8%D0%B2%D0%B0%D0%BD")).keys).toEqual(["d"]);
+    expect((await list("search=C-PERSON@")).keys).toEqual(["c"]);
+    const paged = await list("search=person&limit=2&page=2&sortBy=createdAt");
+    expect(paged).toEqual({ keys: ["c", "d"], pagination: { total: 5, page: 2, pages: 3 } });
+  });
+
+  it("treats % and _ in the search as plain characters", async () => {
+    expect((await list("search=100%25_")).keys).toEqual(["e"]);
+    expect((await list("search=%25")).keys).toEqual(["e"]);
+    expect((await list("search=_")).keys).toEqual(["e"]);
+  });
+
+  it("gives an empty first page when nothing matches", async () => {
+    expect(await list("search=nobody-at-all")).toEqual({
+      keys: [],
+      pagination: { total: 0, page: 1, pages: 1 },
+    });
+  });
+
+  it("lists every meeting without meetingId", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/applications?admin=true",
+      headers: admin.auth,
+    });
+    expect(res.json().pagination.total).toBe(6);
+  });
+
+  it.each([
+    ["limit=101", "limit must be at most 100"],
+    ["limit=0", "limit must be at least 1"],
+    ["page=abc", "page must be a number"],
+    ["sortBy=email", "sortBy"],
+    ["sortDirection=up", "sortDirection"],
+    ["meetingId=nope", "meetingId must be a valid id"],
+  ])("refuses %s with 400", async (query, message) => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/applications?admin=true&${query}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+});
+
+describe("stats", () => {
+  it("counts a meeting's applications by status, and all meetings without meetingId", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/applications/stats?meetingId=${meetingId}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ total: 5, pending: 2, approved: 2, rejected: 1 });
+    const all = await t.app.inject({ method: "GET", url: "/api/applications/stats", headers: admin.auth });
+    expect(all.json()).toEqual({ total: 6, pending: 3, approved: 2, rejected: 1 });
+  });
+
+  it("answers zeros for a meeting without applications and 400 for a bad id", async () => {
+    const empty = await buildMeeting(t.app);
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/applications/stats?meetingId=${empty.id}`,
+      headers: admin.auth,
+    });
+    expect(res.json()).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0 });
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/applications/stats?meetingId=x",
+      headers: admin.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
