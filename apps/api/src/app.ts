@@ -20,6 +20,7 @@ import { installErrorHandler } from "./lib/error-handler.js";
 import { EventBus } from "./lib/events.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { meetingRoutes } from "./meetings/meetings.routes.js";
+import { userRoutes } from "./users/users.routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -99,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(documentRoutes, deps);
   await app.register(passwordResetRoutes, deps);
   await app.register(meetingRoutes, deps);
+  await app.register(userRoutes, deps);
 
   registerWebApp(app, config);
   return app;

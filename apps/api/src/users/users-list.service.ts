@@ -1,0 +1,63 @@
+import type { UserDto, UserListDto } from "@visa/domain";
+import { USERS_PAGE_SIZE } from "@visa/domain";
+import { asc, count, desc, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { users } from "../db/schema.js";
+import { userPresenter } from "./user.presenter.js";
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
+
+/** Admins first, then by full name ignoring case (spec §4); e-mail breaks ties so pages are stable. */
+const order = [
+  desc(users.isAdmin),
+  asc(sql`lower(${users.firstName})`),
+  asc(sql`lower(${users.lastName})`),
+  asc(users.email),
+];
+
+/**
+ * Users matching the search (e-mail or "first last", case-insensitive). With a page: that page
+ * and the pagination; without: every match as a plain array, the answer the spec describes.
+ */
+export async function listUsers(
+  ctx: AppContext,
+  query: { search?: string; page?: number; limit?: number },
+): Promise<UserDto[] | UserListDto> {
+  const where = query.search ? matching(query.search) : undefined;
+  if (query.page === undefined) {
+    const rows = await ctx.db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(...order);
+    return rows.map(userPresenter);
+  }
+  const limit = query.limit ?? USERS_PAGE_SIZE;
+  const [rows, totals] = await Promise.all([
+    ctx.db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((query.page - 1) * limit),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  ]);
+  const total = totals[0]?.n ?? 0;
+  return {
+    users: rows.map(userPresenter),
+    pagination: { total, page: query.page, pages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}
+
+function matching(search: string): SQL | undefined {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern));
+}

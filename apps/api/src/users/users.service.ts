@@ -1,0 +1,137 @@
+import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { issueSession, setPassword } from "../auth/auth.service.js";
+import type { Actor } from "../auth/guards.js";
+import { hashPassword } from "../auth/passwords.js";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/client.js";
+import { applications, users } from "../db/schema.js";
+import { conflict, notFound } from "../lib/errors.js";
+import { isUniqueViolation } from "../lib/pg-errors.js";
+import { roleChangeRefusal, USER_MESSAGES, userDeletionRefusal } from "./users.policy.js";
+
+type UserRow = typeof users.$inferSelect;
+
+/** Creates an account for someone (admin or not); it receives the imported applications sent to its e-mail. */
+export async function createUser(
+  ctx: AppContext,
+  input: { email: string; password: string; firstName: string; lastName: string; isAdmin: boolean },
+): Promise<UserRow> {
+  const { password, ...fields } = input;
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ ...fields, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!created) throw conflict(AUTH_MESSAGES.userExists);
+    await adoptImportedApplications(tx, created.id, created.email);
+    return created;
+  });
+}
+
+/** Changes a user's name and e-mail; an e-mail already used by another account is refused. */
+export async function updateUser(
+  ctx: AppContext,
+  id: string,
+  input: { email: string; firstName: string; lastName: string },
+): Promise<UserRow> {
+  return ctx.db
+    .transaction(async (tx) => {
+      const [clash] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, input.email), ne(users.id, id)));
+      if (clash) throw conflict(AUTH_MESSAGES.userExists);
+      const [updated] = await tx
+        .update(users)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!updated) throw notFound(USER_MESSAGES.notFound);
+      await adoptImportedApplications(tx, updated.id, updated.email);
+      return updated;
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw conflict(AUTH_MESSAGES.userExists);
+      throw err;
+    });
+}
+
+/** Makes a user an admin or a plain user; the last admin stays an admin. Takes effect at once. */
+export async function setUserRole(ctx: AppContext, id: string, isAdmin: boolean): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
+    const adminCount = await lockAdmins(tx);
+    const target = await lockUser(tx, id);
+    const refusal = roleChangeRefusal(target, isAdmin, adminCount);
+    if (refusal) throw conflict(refusal);
+    const [updated] = await tx
+      .update(users)
+      .set({ isAdmin, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!updated) throw notFound(USER_MESSAGES.notFound);
+    return updated;
+  });
+}
+
+/**
+ * Sets a user's password for them and ends their sessions. When admins set their own, the
+ * answer carries a fresh session so they stay signed in.
+ */
+export async function setUserPasswordByAdmin(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  password: string,
+): Promise<AuthTokenDto | null> {
+  const updated = await setPassword(ctx, id, password);
+  return updated.id === actor.userId ? issueSession(ctx, updated) : null;
+}
+
+/**
+ * Deletes a user together with their applications (and so their documents) in one transaction,
+ * then announces each deleted application. Returns how many applications went with them.
+ */
+export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Promise<number> {
+  const deletedIds = await ctx.db.transaction(async (tx) => {
+    const adminCount = await lockAdmins(tx);
+    const target = await lockUser(tx, id);
+    const refusal = userDeletionRefusal(actor.userId, target, adminCount);
+    if (refusal) throw conflict(refusal);
+    const removed = await tx
+      .delete(applications)
+      .where(eq(applications.userId, id))
+      .returning({ id: applications.id });
+    await tx.delete(users).where(eq(users.id, id));
+    return removed.map((r) => r.id);
+  });
+  for (const applicationId of deletedIds) ctx.events.emit("application.deleted", { applicationId });
+  return deletedIds.length;
+}
+
+// Every admin-count decision locks the admin rows first (always in this order), so two admins
+// demoting or deleting each other at the same moment cannot both succeed.
+async function lockAdmins(tx: DbOrTx): Promise<number> {
+  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for("update");
+  return admins.length;
+}
+
+async function lockUser(tx: DbOrTx, id: string): Promise<{ id: string; isAdmin: boolean }> {
+  const [target] = await tx
+    .select({ id: users.id, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("update");
+  if (!target) throw notFound(USER_MESSAGES.notFound);
+  return target;
+}
+
+// Imported applications wait, unowned, for an account with their e-mail (product.md).
+async function adoptImportedApplications(tx: DbOrTx, userId: string, email: string): Promise<void> {
+  await tx
+    .update(applications)
+    .set({ userId })
+    .where(and(isNull(applications.userId), eq(sql`lower(${applications.email})`, email)));
+}
