@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL server on a loopback port in a temporary directory and prints
 # its DATABASE_URL. Usage: eval "$(scripts/postgres-temp.sh start [PORT])"; scripts/postgres-temp.sh stop DIR
+# PG_DURABLE=1 keeps fsync on (crash tests that kill processes must not lose acknowledged commits).
 set -euo pipefail
 
 find_bin() {
@@ -23,9 +24,11 @@ case "${1:-}" in
     bin="$(find_bin)" || { echo "PostgreSQL server binaries not found" >&2; exit 1; }
     dir="$(mktemp -d /tmp/visa-pg.XXXXXX)"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    durability="-c fsync=off"
+    [ "${PG_DURABLE:-}" = 1 ] && durability="-c fsync=on"
     as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=200" start >/dev/null
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir $durability -c max_connections=200" start >/dev/null
     echo "export DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres PG_TEMP_DIR=$dir"
     ;;
   stop)
