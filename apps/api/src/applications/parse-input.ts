@@ -16,7 +16,19 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw badRequest(issue ? issueText(issue.path, issue.message) : "Invalid request");
+  throw badRequest(issue ? issueText(...innermost(issue)) : "Invalid request");
+}
+
+/** For "one of these shapes" fields, the first alternative's complaint says more than "Invalid input". */
+function innermost(issue: z.core.$ZodIssue): [PropertyKey[], string] {
+  if (issue.code === "invalid_union") {
+    const inner = issue.errors[0]?.[0];
+    if (inner) {
+      const [path, message] = innermost(inner);
+      return [[...issue.path, ...path], message];
+    }
+  }
+  return [issue.path, issue.message];
 }
 
 /** The JSON body as a plain object; arrays, strings and numbers are refused. */
