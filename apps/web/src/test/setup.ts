@@ -6,3 +6,12 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom lacks ResizeObserver, which Headless UI's anchored menus measure with; a browser has it.
+if (!("ResizeObserver" in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

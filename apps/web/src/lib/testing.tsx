@@ -1,0 +1,61 @@
+/** Test helpers: a real router and query client around a screen, and a fake network. */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { vi } from "vitest";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (req: RecordedRequest) => { status?: number; json?: unknown } | undefined;
+
+/**
+ * Replaces the browser's fetch (the network boundary) with answers keyed "METHOD /path".
+ * Unknown calls answer 404 so a missing stub shows up as a failure, not a hang.
+ */
+export function stubApi(routes: Record<string, Handler | { status?: number; json?: unknown }>) {
+  const calls: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), "http://localhost");
+    const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}));
+    const raw = init.body;
+    const body = typeof raw === "string" ? JSON.parse(raw) : raw;
+    const req = { method: init.method ?? "GET", path: url.pathname + url.search, body, headers };
+    calls.push(req);
+    const route = routes[`${req.method} ${url.pathname}`];
+    const answer = typeof route === "function" ? route(req) : route;
+    if (!answer) return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
+    const status = answer.status ?? 200;
+    return new Response(answer.json === undefined ? null : JSON.stringify(answer.json), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { calls, fetchMock };
+}
+
+/** A JWT-shaped token whose payload carries `exp` (the browser never checks the signature). */
+export function fakeToken(expSeconds: number, userId = "u1"): string {
+  const b64 = (o: unknown) =>
+    btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ userId, role: "user", exp: expSeconds })}.signature`;
+}
+
+/** Renders routes in a memory router with a fresh query client (no retries). */
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, queryClient };
+}
