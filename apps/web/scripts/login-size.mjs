@@ -55,11 +55,14 @@ const rows = [...files].map((file) => {
 rows.sort((a, b) => b.gzip - a.gzip);
 
 const total = (kind) =>
-  rows.filter((r) => r.file.endsWith(kind)).reduce((s, r) => ({ raw: s.raw + r.raw, gzip: s.gzip + r.gzip }), {
-    raw: 0,
-    gzip: 0,
-  });
-for (const r of rows) console.log(`${kib(r.gzip).padStart(11)} gzip  ${kib(r.raw).padStart(11)} raw  ${r.file}`);
+  rows
+    .filter((r) => r.file.endsWith(kind))
+    .reduce((s, r) => ({ raw: s.raw + r.raw, gzip: s.gzip + r.gzip }), {
+      raw: 0,
+      gzip: 0,
+    });
+for (const r of rows)
+  console.log(`${kib(r.gzip).padStart(11)} gzip  ${kib(r.raw).padStart(11)} raw  ${r.file}`);
 const js = total(".js");
 const css = total(".css");
 console.log(`JS  for /login: ${kib(js.gzip)} gzip (${kib(js.raw)} raw)`);
