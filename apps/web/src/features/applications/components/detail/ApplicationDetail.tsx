@@ -1,4 +1,4 @@
-import { canEditApplication, canViewApplication } from "@visa/domain";
+import { canEditApplication } from "@visa/domain";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Banner } from "../../../../components/Banner";
@@ -59,6 +59,8 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const app = query.data;
   const actor = { userId: session?.userId ?? "", isAdmin: session?.userRole === "admin" };
   const canEdit = canEditApplication(actor, app);
+  // Mirrors the server's document rules: owners add until rejected and remove while pending.
+  const isOwner = app.userId === actor.userId;
   return (
     <div className="space-y-4">
       {header(
@@ -91,7 +93,11 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
       ) : (
         <ApplicationView app={app} admin={admin && actor.isAdmin} />
       )}
-      <DocumentsSection app={app} canUpload={canViewApplication(actor, app)} />
+      <DocumentsSection
+        app={app}
+        canUpload={actor.isAdmin || (isOwner && normalStatus(app.status) !== "rejected")}
+        canRemove={actor.isAdmin || (isOwner && normalStatus(app.status) === "pending")}
+      />
     </div>
   );
 }

@@ -9,8 +9,10 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
 import { controlClass } from "../../../../components/FormField";
+import { useDeleteDocument } from "../../api/delete-document";
 import { downloadDocument } from "../../api/downloads";
 import { useUploadDocument } from "../../api/upload-document";
+import { RemoveDocumentDialog } from "./RemoveDocumentDialog";
 
 const ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
@@ -29,9 +31,17 @@ export function uploadProblem(file: File): string | null {
   return null;
 }
 
-/** Additional documents: download links (sent with the session) and, when allowed, an upload. */
-export function DocumentsSection({ app, canUpload }: { app: ApplicationDto; canUpload: boolean }) {
+export interface DocumentsSectionProps {
+  app: ApplicationDto;
+  canUpload: boolean;
+  canRemove: boolean;
+}
+
+/** Additional documents: download links (sent with the session) and, when allowed, upload and removal. */
+export function DocumentsSection({ app, canUpload, canRemove }: DocumentsSectionProps) {
   const upload = useUploadDocument(app._id);
+  const remove = useDeleteDocument(app._id);
+  const [removing, setRemoving] = useState<DocumentDto | null>(null);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
@@ -47,6 +57,20 @@ export function DocumentsSection({ app, canUpload }: { app: ApplicationDto; canU
         text: `Failed to download document: ${e instanceof Error ? e.message : ""}`,
       });
     }
+  }
+
+  async function confirmRemove() {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing);
+      setMessage({ kind: "success", text: `Removed ${removing.filename}` });
+    } catch (err) {
+      setMessage({
+        kind: "error",
+        text: `Failed to remove document: ${err instanceof Error ? err.message : ""}`,
+      });
+    }
+    setRemoving(null);
   }
 
   async function submit(e: FormEvent) {
@@ -84,8 +108,18 @@ export function DocumentsSection({ app, canUpload }: { app: ApplicationDto; canU
               >
                 {doc.filename}
               </button>
-              <span className="text-gray-600">
+              <span className="flex items-center gap-3 text-gray-600">
                 {sizeText(doc.size)} · {formatTimestampEastern(doc.uploadedAt)}
+                {canRemove && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setRemoving(doc)}
+                    aria-label={`Remove ${doc.filename}`}
+                  >
+                    Remove
+                  </Button>
+                )}
               </span>
             </li>
           ))}
@@ -96,6 +130,12 @@ export function DocumentsSection({ app, canUpload }: { app: ApplicationDto; canU
           {message.text}
         </Banner>
       )}
+      <RemoveDocumentDialog
+        doc={removing}
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={confirmRemove}
+      />
       {canUpload && (
         <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex-1">

@@ -1,0 +1,95 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { saveSession } from "../../../../lib/session";
+import { renderRoutes, stubApi } from "../../../../lib/testing";
+import { applicationDto } from "../../test-data";
+import { ApplicationDetail } from "./ApplicationDetail";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDetail(admin = false) {
+  return renderRoutes([{ path: "/x", element: <ApplicationDetail id="a1" admin={admin} /> }], "/x");
+}
+
+describe("application details", () => {
+  it("shows calendar days in US format whatever the time zone, and no Edit once approved", async () => {
+    // West of UTC, a UTC-midnight instant read as local time would fall on the day before.
+    const tz = process.env.TZ;
+    process.env.TZ = "America/Los_Angeles";
+    onTestFinished(() => {
+      process.env.TZ = tz;
+    });
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    stubApi({ "GET /api/applications/a1": { json: applicationDto({ status: "Approved" }) } });
+    renderDetail();
+    expect(await screen.findByText("01/31/1990")).toBeInTheDocument();
+    expect(screen.getByText("03/01/2030")).toBeInTheDocument();
+    expect(screen.getAllByText("Brazil", { selector: "dd" })).toHaveLength(2);
+    expect(screen.getByRole("button", { name: "Download Visa Letter" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Edit" })).not.toBeInTheDocument();
+  });
+
+  it("lets the owner edit a pending one: Cancel drops the draft, Save sends it", async () => {
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "PUT /api/applications/a1": (req) => ({ json: { ...applicationDto(), ...(req.body as object) } }),
+    });
+    renderDetail();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    expect(screen.getByRole("option", { name: "Prefer not to say" })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Status/)).not.toBeInTheDocument();
+
+    const city = screen.getByLabelText(/^City/);
+    await user.clear(city);
+    await user.type(city, "Recife");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.getByText("São Paulo")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    expect(screen.getByLabelText(/^City/)).toHaveValue("São Paulo");
+    await user.clear(screen.getByLabelText(/^City/));
+    await user.type(screen.getByLabelText(/^City/), "Recife");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Application updated successfully")).toBeInTheDocument();
+    const put = calls.find((c) => c.method === "PUT");
+    expect(put?.body).toMatchObject({ city: "Recife", birthdate: "1990-01-31T00:00:00.000Z" });
+    expect(put?.body).not.toHaveProperty("status");
+  }, 30_000);
+
+  it("gives admins the status and mailing fields in admin mode", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": {
+        json: applicationDto({
+          lastUpdatedBy: { firstName: "Sam", lastName: "Lee", email: "sam@example.com" },
+        }),
+      },
+      "PUT /api/applications/a1": { json: applicationDto({ status: "Approved" }) },
+    });
+    renderDetail(true);
+    expect(await screen.findByText(/Sam Lee \(sam@example.com\)/)).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    await user.selectOptions(screen.getByLabelText(/^Status/), "Approved");
+    await user.click(screen.getByLabelText("Letter emailed"));
+    await user.type(screen.getByLabelText(/^Letter Mailed Date/), "2030-02-01");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText("Application updated successfully");
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      status: "Approved",
+      letterEmailed: true,
+      letterEmailedDate: "2030-02-01T00:00:00.000Z",
+      hardCopyMailedDate: null,
+    });
+  }, 30_000);
+
+  it("tells apart a missing application from a failed fetch", async () => {
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    stubApi({ "GET /api/applications/a1": { status: 404, json: { message: "Application not found" } } });
+    renderDetail();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Application not found");
+  });
+});
