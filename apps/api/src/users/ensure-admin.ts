@@ -1,18 +1,34 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords.js";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 
-/** Creates the admin account, or promotes the existing one; an existing password is kept. */
+export interface EnsureAdminResult {
+  created: boolean;
+  /** An existing account's password was replaced (only when asked). */
+  passwordReset: boolean;
+}
+
+/**
+ * Creates the admin account, or promotes the existing one. An existing password is kept unless
+ * `resetPassword` is set (the way back in for an operator locked out without mail); a reset ends
+ * that account's sessions. Needs only the database, so command-line tools can use it.
+ */
 export async function ensureAdmin(
-  ctx: AppContext,
-  input: { email: string; password: string; firstName?: string; lastName?: string },
-): Promise<{ created: boolean }> {
+  ctx: Pick<AppContext, "db">,
+  input: { email: string; password: string; firstName?: string; lastName?: string; resetPassword?: boolean },
+): Promise<EnsureAdminResult> {
   const email = input.email.trim().toLowerCase();
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) {
-    await ctx.db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
-    return { created: false };
+    const passwordChange = input.resetPassword
+      ? { passwordHash: await hashPassword(input.password), sessionVersion: sql`${users.sessionVersion} + 1` }
+      : {};
+    await ctx.db
+      .update(users)
+      .set({ isAdmin: true, updatedAt: new Date(), ...passwordChange })
+      .where(eq(users.id, existing.id));
+    return { created: false, passwordReset: !!input.resetPassword };
   }
   await ctx.db.insert(users).values({
     email,
@@ -21,5 +37,5 @@ export async function ensureAdmin(
     lastName: input.lastName ?? "User",
     isAdmin: true,
   });
-  return { created: true };
+  return { created: true, passwordReset: false };
 }

@@ -1,0 +1,107 @@
+/**
+ * Creates an admin account, or makes an existing account an admin.
+ *
+ *   npm run admin -- --email admin@example.org --password 'secret' [--first Ada --last Lovelace]
+ *                    [--reset-password]
+ *
+ * The password may come from ADMIN_PASSWORD instead of the command line (keeps it out of shell
+ * history). Uses DATABASE_URL (a PostgreSQL server) or the embedded database under DATA_DIR.
+ */
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { emailField, passwordField, requiredText } from "@visa/domain";
+import { ConfigError, loadConfig } from "../config.js";
+import { openDatabase } from "../db/client.js";
+import { ensureAdmin } from "../users/ensure-admin.js";
+
+export const ADMIN_USAGE = `Usage: npm run admin -- --email <address> --password <at least 6 characters> [--first <name>] [--last <name>] [--reset-password]
+
+Creates the admin account, or makes the existing account with that e-mail an admin.
+An existing account keeps its password unless --reset-password is given.
+The password may also come from the ADMIN_PASSWORD environment variable.`;
+
+interface Output {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+/** Runs the command; resolves to the process exit code (0 done, 1 failure, 2 usage error). */
+export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
+  let values: ReturnType<typeof parse>;
+  try {
+    values = parse(argv);
+  } catch (e) {
+    out.error(`${e instanceof Error ? e.message : String(e)}\n\n${ADMIN_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    out.log(ADMIN_USAGE);
+    return 0;
+  }
+  const usageError = (flag: string, message = "is invalid") => {
+    out.error(`${flag}: ${message}\n\n${ADMIN_USAGE}`);
+    return 2;
+  };
+  const email = emailField.safeParse(values.email ?? "");
+  if (!email.success) return usageError("--email", email.error.issues[0]?.message);
+  const password = passwordField.safeParse(values.password ?? env.ADMIN_PASSWORD ?? "");
+  if (!password.success) return usageError("--password", password.error.issues[0]?.message);
+  const name = requiredText(100).optional();
+  const first = name.safeParse(values.first);
+  if (!first.success) return usageError("--first", first.error.issues[0]?.message);
+  const last = name.safeParse(values.last);
+  if (!last.success) return usageError("--last", last.error.issues[0]?.message);
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      out.error(e.message);
+      return 1;
+    }
+    throw e;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const result = await ensureAdmin(database, {
+      email: email.data,
+      password: password.data,
+      firstName: first.data,
+      lastName: last.data,
+      resetPassword: values["reset-password"],
+    });
+    if (result.created) out.log(`Created admin account ${email.data}.`);
+    else if (result.passwordReset)
+      out.log(`${email.data} is an admin; password replaced and old sessions ended.`);
+    else out.log(`${email.data} is an admin (existing password kept; add --reset-password to replace it).`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      first: { type: "string" },
+      last: { type: "string" },
+      "reset-password": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  }).values;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runAdminCli(process.argv.slice(2), process.env, console).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e instanceof Error ? e.message : String(e));
+      process.exit(1);
+    },
+  );
+}
