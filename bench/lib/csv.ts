@@ -1,0 +1,30 @@
+import { IMPORT_COLUMNS } from "@visa/domain";
+import { syntheticPerson } from "../../apps/api/src/cli/seed-scale.js";
+
+const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/**
+ * An import file of `rows` new applicants for the meeting, in the template's columns. People are
+ * drawn with their own seed, so their passport numbers and e-mails match no seeded application.
+ */
+export function importCsv(rows: number, meetingName: string, seed = 3): string {
+  const lines = [IMPORT_COLUMNS.join(",")];
+  for (let i = 0; i < rows; i++) {
+    const p = syntheticPerson(i, seed);
+    const values: Record<string, string> = {
+      ...p,
+      dateOfArrival: "2030-03-01",
+      dateOfDeparture: "2030-03-08",
+      meetingName,
+      companyMailingAddress2: i % 4 === 0 ? "Suite 5" : "",
+      fax: "",
+      hotelName: i % 2 === 0 ? "Grand Hotel" : "",
+      hotelConfirmation: "",
+      applicationDate: "",
+      letterMailedDate: "",
+      hardCopyMailedDate: "",
+    };
+    lines.push(IMPORT_COLUMNS.map((c) => cell(values[c] ?? "")).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

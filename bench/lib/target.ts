@@ -1,0 +1,163 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { type ScaleOptions, type ScaleSummary, seedScale } from "../../apps/api/src/cli/seed-scale.js";
+import { openDatabase } from "../../apps/api/src/db/client.js";
+import { REPO_ROOT } from "./server.js";
+
+export type DbKind = "embedded" | "postgres";
+
+/** Where a run keeps its data: an embedded database directory, or a PostgreSQL database. */
+export interface Target {
+  kind: DbKind;
+  /** The server's DATA_DIR (the embedded database lives in DATA_DIR/pgdata). */
+  dataDir: string;
+  databaseUrl?: string;
+  /** The temporary PostgreSQL server's directory, when this run started one. */
+  pgDir?: string;
+  /** Scratch directory of this run (logs, CSV files). */
+  workDir: string;
+  cleanup(): Promise<void>;
+}
+
+const PG_SCRIPT = join(REPO_ROOT, "scripts/postgres-temp.sh");
+
+/**
+ * A fresh target under bench/.data/NAME. For PostgreSQL: a temporary server started with
+ * scripts/postgres-temp.sh (durable = fsync on), unless BENCH_DATABASE_URL names one to use.
+ */
+export async function prepareTarget(
+  kind: DbKind,
+  name: string,
+  opts: { pgPort?: number; durable?: boolean; keep?: boolean } = {},
+): Promise<Target> {
+  const workDir = join(REPO_ROOT, "bench/.data", `${name}-${kind}`);
+  rmSync(workDir, { recursive: true, force: true });
+  const dataDir = join(workDir, "data");
+  mkdirSync(dataDir, { recursive: true });
+  if (kind === "embedded") {
+    return {
+      kind,
+      dataDir,
+      workDir,
+      cleanup: async () => {
+        if (!opts.keep) rmSync(workDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return { kind, dataDir, workDir, databaseUrl: given, cleanup: async () => {} };
+  const out = execFileSync("bash", [PG_SCRIPT, "start", String(opts.pgPort ?? 54_410)], {
+    env: { ...process.env, PG_DURABLE: opts.durable ? "1" : "" },
+    encoding: "utf8",
+  });
+  const databaseUrl = /DATABASE_URL=(\S+)/.exec(out)?.[1];
+  const pgDir = /PG_TEMP_DIR=(\S+)/.exec(out)?.[1];
+  if (!databaseUrl || !pgDir) throw new Error(`could not start PostgreSQL: ${out}`);
+  return {
+    kind,
+    dataDir,
+    workDir,
+    databaseUrl,
+    pgDir,
+    cleanup: async () => {
+      execFileSync("bash", [PG_SCRIPT, "stop", pgDir]);
+      if (!opts.keep) rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the target's database in this process (the server must not hold an embedded one). */
+export function openTarget(target: Target) {
+  return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+}
+
+/** Seeds the target (migrating it first) and returns what was made. */
+export async function seedTarget(target: Target, options: Partial<ScaleOptions>): Promise<ScaleSummary> {
+  const database = await openTarget(target);
+  try {
+    return await seedScale(database, { ...options, wipe: true });
+  } finally {
+    await database.close();
+  }
+}
+
+/** Runs SQL on the target and returns its rows. */
+export async function querySql(target: Target, text: string, params: unknown[] = []) {
+  const database = await openTarget(target);
+  try {
+    const client = (
+      database.db as unknown as {
+        $client: { query: (t: string, p: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+      }
+    ).$client;
+    return (await client.query(text, params)).rows;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A digest of every row of every table of the public schema: equal digests mean nothing changed.
+ * Each table's rows are hashed in a stable order (their text form), then the table digests.
+ */
+export async function checksumDatabase(
+  target: Target,
+): Promise<{ digest: string; rows: Record<string, number> }> {
+  const database = await openTarget(target);
+  try {
+    const client = (
+      database.db as unknown as {
+        $client: { query: (t: string) => Promise<{ rows: Record<string, unknown>[] }> };
+      }
+    ).$client;
+    const tables = (
+      await client.query(
+        "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name",
+      )
+    ).rows.map((r) => String(r.table_name));
+    const parts: string[] = [];
+    const rows: Record<string, number> = {};
+    for (const t of tables) {
+      const [r] = (
+        await client.query(
+          `select count(*)::int as n, md5(coalesce(string_agg(x.t, '|' order by x.t), '')) as d from (select ("${t}".*)::text as t from "${t}") x`,
+        )
+      ).rows;
+      rows[t] = Number(r?.n);
+      parts.push(`${t}:${r?.d}`);
+    }
+    const [all] = (await client.query(`select md5('${parts.join(",")}') as d`)).rows;
+    return { digest: String(all?.d), rows };
+  } finally {
+    await database.close();
+  }
+}
+
+/** PostgreSQL server control for fault tests: stop it, start it again with the same options. */
+export function pgCtl(target: Target, action: "stop" | "start"): void {
+  if (!target.pgDir) throw new Error("this target has no temporary PostgreSQL server");
+  const bin = readdirBin();
+  const dataDir = join(target.pgDir, "data");
+  const asOwner = (args: string[]) =>
+    process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", ...args]] : [args[0], args.slice(1)];
+  let args: string[];
+  if (action === "stop") {
+    args = [`${bin}/pg_ctl`, "-D", dataDir, "-m", "fast", "-w", "stop"];
+  } else {
+    // postmaster.opts holds the command line of the last start: reuse its options.
+    const opts = readFileSync(join(dataDir, "postmaster.opts"), "utf8");
+    const o = [...opts.matchAll(/"(-c|-p|-k)" "([^"]*)"/g)].map((m) => `${m[1]} ${m[2]}`).join(" ");
+    args = [`${bin}/pg_ctl`, "-D", dataDir, "-l", join(target.pgDir, "server.log"), "-w", "-o", o, "start"];
+  }
+  const [cmd, rest] = asOwner(args) as [string, string[]];
+  execFileSync(cmd, rest, { stdio: "ignore" });
+}
+
+function readdirBin(): string {
+  const out = execFileSync("bash", ["-c", "ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1"], {
+    encoding: "utf8",
+  }).trim();
+  if (!out) throw new Error("PostgreSQL binaries not found");
+  return out;
+}
