@@ -53,7 +53,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
   const navigate = useNavigate();
   const sort = { sortBy: props.sortBy, sortDirection: props.sortDirection, onSort: props.onSort };
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <thead className="bg-gray-50 text-left text-xs text-gray-600">
           <tr>

@@ -49,7 +49,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           label="Search applications by name or email"
           placeholder="Search by name or email..."
         />
-        {apps.data && (
+        {rows.length > 0 && apps.data && (
           <p className="text-sm text-gray-600" aria-live="polite">
             Showing {rows.length} of {apps.data.pagination.total} applications for {meeting.name}
           </p>

@@ -1,11 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type Pagination, USERS_PAGE_SIZE, type UserDto } from "@visa/domain";
+import { USERS_PAGE_SIZE, type UserListDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
-
-export interface UserListDto {
-  users: UserDto[];
-  pagination: Pagination;
-}
 
 /** One page of users, admins first then by full name; search matches e-mail or full name. */
 export function getUsers({ page, search }: { page: number; search: string }): Promise<UserListDto> {

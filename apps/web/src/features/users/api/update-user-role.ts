@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { getSession, saveSession } from "../../../lib/session";
 
 /** Promotes a user to admin or demotes an admin (never the last one: the server refuses). */
 export function updateUserRole({
@@ -16,6 +17,12 @@ export function useUpdateUserRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUserRole,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["users"] }),
+    onSuccess: (_answer, { id, isAdmin }) => {
+      // The server reads the role from the database at once; an admin who demoted themself
+      // leaves the admin area instead of meeting 403s.
+      const session = getSession();
+      if (session && session.userId === id) saveSession({ ...session, userRole: isAdmin ? "admin" : "user" });
+      return qc.invalidateQueries({ queryKey: ["users"] });
+    },
   });
 }

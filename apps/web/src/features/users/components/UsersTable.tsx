@@ -12,7 +12,7 @@ export interface UsersTableProps {
 /** Users with their role; admin rows stand out. Scrolls sideways on narrow screens. */
 export function UsersTable({ users, onEdit, onToggleAdmin, onChangePassword, onDelete }: UsersTableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
           <tr>
