@@ -56,7 +56,10 @@ beforeEach(() => {
   );
   vi.stubGlobal("fetch", network.fetchImpl);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe("AdminApplicationsPage", () => {
   it("opens on the next upcoming active meeting with its statistics and the default sort", async () => {
@@ -142,5 +145,28 @@ describe("AdminApplicationsPage", () => {
     expect(
       network.calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/applications/a1"),
     ).toBe(true);
+  });
+
+  it("alerts when a letter cannot be downloaded", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+    renderAt("/admin", <AdminApplicationsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Bruno Tester" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Download PDF" }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to download PDF. Please try again."));
+    expect(network.calls.some((c) => c.url.pathname === "/api/applications/a2/pdf")).toBe(true);
+  });
+
+  it("only logs a statistics failure and keeps the list usable", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing = fakeNetwork(
+      route("GET", "/api/applications/stats", () => new Response("down", { status: 500 })),
+      (c) => network.fetchImpl(c.url.href, { method: c.method }),
+    );
+    vi.stubGlobal("fetch", failing.fetchImpl);
+    renderAt("/admin", <AdminApplicationsPage />);
+    await screen.findByText("Ana Tester");
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByText("Total Applications").nextElementSibling).toHaveTextContent("–");
   });
 });
