@@ -45,6 +45,7 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
     register,
     handleSubmit,
     reset,
+    getValues,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(meetingInputSchema),
@@ -59,6 +60,10 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
       update.reset();
     }
   }, [open, meeting, reset, create.reset, update.reset]);
+
+  // The shared day schema says "must be a date" for an empty box; "is required" is what happened.
+  const dayError = (label: string, name: "startDate" | "endDate") =>
+    errors[name] && !getValues(name) ? `${label} is required` : fieldError(label, errors[name]);
 
   const onSubmit = handleSubmit((values) => {
     const input = { ...values, startDate: dayToIso(values.startDate), endDate: dayToIso(values.endDate) };
@@ -93,14 +98,14 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
             label="Start Date"
             type="date"
             required
-            error={fieldError("Start Date", errors.startDate)}
+            error={dayError("Start Date", "startDate")}
             {...register("startDate")}
           />
           <TextInput
             label="End Date"
             type="date"
             required
-            error={fieldError("End Date", errors.endDate)}
+            error={dayError("End Date", "endDate")}
             {...register("endDate")}
           />
         </div>

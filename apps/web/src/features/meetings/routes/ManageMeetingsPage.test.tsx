@@ -69,6 +69,7 @@ describe("ManageMeetingsPage", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Add Meeting" }));
     expect(await within(dialog).findByText("Name is required")).toBeInTheDocument();
     expect(within(dialog).getByText("Location is required")).toBeInTheDocument();
+    expect(within(dialog).getByText("Start Date is required")).toBeInTheDocument();
     expect(network.calls.some((c) => c.method === "POST")).toBe(false);
 
     await userEvent.type(within(dialog).getByLabelText(/Name/), "Lisbon 2027");
