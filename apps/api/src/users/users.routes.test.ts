@@ -294,4 +294,25 @@ describe("the last admin", () => {
       await solo.close();
     }
   });
+
+  it("two admins demoting each other at once: exactly one succeeds and an admin remains", async () => {
+    const race = await createTestApp();
+    try {
+      const a = await buildUser(race.app, { isAdmin: true });
+      const b = await buildUser(race.app, { isAdmin: true });
+      const demote = (actor: typeof a, target: typeof a) =>
+        race.app.inject({
+          method: "PUT",
+          url: `/api/users/${target.user.id}/role`,
+          headers: actor.auth,
+          payload: { isAdmin: false },
+        });
+      const answers = await Promise.all([demote(a, b), demote(b, a)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const admins = await race.app.ctx.db.select().from(users).where(eq(users.isAdmin, true));
+      expect(admins).toHaveLength(1);
+    } finally {
+      await race.close();
+    }
+  });
 });
