@@ -16,20 +16,19 @@ export interface ModalProps {
 export function Modal({ open, onClose, title, children, footer, size = "md" }: ModalProps) {
   const width = size === "lg" ? "max-w-2xl" : "max-w-md";
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    // The dialog element itself covers the viewport, so it has a box (and counts as visible to tools).
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 overflow-y-auto">
-        <div className="flex min-h-full items-center justify-center p-4">
-          <DialogPanel className={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>
-            <DialogTitle as="h2" className="text-lg font-semibold text-gray-900">
-              {title}
-            </DialogTitle>
-            <div className="mt-4 text-sm text-gray-700">{children}</div>
-            {footer && (
-              <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
-            )}
-          </DialogPanel>
-        </div>
+      <div className="relative flex min-h-full items-center justify-center p-4">
+        <DialogPanel className={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>
+          <DialogTitle as="h2" className="text-lg font-semibold text-gray-900">
+            {title}
+          </DialogTitle>
+          <div className="mt-4 text-sm text-gray-700">{children}</div>
+          {footer && (
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
+          )}
+        </DialogPanel>
       </div>
     </Dialog>
   );

@@ -50,10 +50,7 @@ export function SessionTimeoutDialog({ secondsLeft, onLogout, onDismiss }: Sessi
       <p className="text-center text-4xl font-semibold tabular-nums text-gray-900" aria-hidden="true">
         {formatCountdown(secondsLeft)}
       </p>
-      <p className="sr-only" aria-live="polite">
-        {`About ${minutes} minute${minutes === 1 ? "" : "s"} left`}
-      </p>
-      <p className="mt-3">
+      <p className="mt-3" aria-live="polite">
         Your session will expire in {minutes} minute{minutes === 1 ? "" : "s"}. Please save your work and
         refresh the page to continue.
       </p>

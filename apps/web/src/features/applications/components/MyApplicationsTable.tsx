@@ -18,19 +18,19 @@ export function MyApplicationsTable({ applications, onDownload }: MyApplications
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <thead className="bg-gray-100 text-left text-xs font-semibold uppercase tracking-wide text-gray-700">
           <tr>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2 py-3 sm:px-4">
               Meeting
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2 py-3 sm:px-4">
               Name
             </th>
-            <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+            <th scope="col" className="hidden px-2 py-3 sm:px-4 sm:table-cell">
               Submitted Date
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2 py-3 sm:px-4">
               Status
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2 py-3 sm:px-4">
               <span className="sr-only sm:not-sr-only">Actions</span>
             </th>
           </tr>
@@ -46,15 +46,15 @@ export function MyApplicationsTable({ applications, onDownload }: MyApplications
             }
             return (
               <tr key={app._id} className={statusRowClass(app.status)} data-status={normalStatus(app.status)}>
-                <td className="px-4 py-3 text-gray-900">{app.meeting?.name ?? ""}</td>
-                <td className="px-4 py-3 text-gray-900">{name}</td>
-                <td className="hidden px-4 py-3 text-gray-700 sm:table-cell">
+                <td className="px-2 py-3 sm:px-4 text-gray-900">{app.meeting?.name ?? ""}</td>
+                <td className="px-2 py-3 sm:px-4 text-gray-900">{name}</td>
+                <td className="hidden px-2 py-3 sm:px-4 text-gray-700 sm:table-cell">
                   {formatDateEastern(app.createdAt)}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-2 py-3 sm:px-4">
                   <StatusBadge status={app.status} />
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-2 py-3 sm:px-4">
                   <Menu items={items} ariaLabel={`Actions for ${name}, ${app.meeting?.name ?? ""}`} />
                 </td>
               </tr>
