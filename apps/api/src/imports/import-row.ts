@@ -1,0 +1,182 @@
+import {
+  applicationUpdateSchema,
+  COUNTRIES,
+  GENDERS_EDIT,
+  IMPORT_REQUIRED_COLUMNS,
+  isCountryCode,
+  isRealDay,
+} from "@visa/domain";
+import { passportKeyOf } from "../applications/passport-key.js";
+import type { applications } from "../db/schema.js";
+import type { CsvRecord, ImportColumn } from "./read-import-csv.js";
+
+type ApplicationInsert = typeof applications.$inferInsert;
+
+/** The application columns an import writes; everything else (status, owner...) it never touches. */
+export const IMPORTED_KEYS = [
+  "firstName",
+  "lastName",
+  "email",
+  "birthdate",
+  "gender",
+  "passportNumber",
+  "passportKey",
+  "passportIssuingCountry",
+  "passportExpirationDate",
+  "dateOfArrival",
+  "dateOfDeparture",
+  "companyName",
+  "position",
+  "companyMailingAddress1",
+  "companyMailingAddress2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "phone",
+  "fax",
+  "hotelName",
+  "hotelConfirmation",
+  "letterEmailed",
+  "letterEmailedDate",
+  "hardCopyMailed",
+  "hardCopyMailedDate",
+] as const satisfies ReadonlyArray<keyof ApplicationInsert>;
+export type ImportedFields = Partial<Pick<ApplicationInsert, (typeof IMPORTED_KEYS)[number]>> & {
+  email: string;
+  passportKey: string;
+};
+
+/** A row that passed validation. */
+export interface ImportedRow {
+  rowNumber: number;
+  /** "Row N (First Last)", how results name the row. */
+  name: string;
+  meetingId: string;
+  fields: ImportedFields;
+  /** The day the application was made (new rows only), "YYYY-MM-DD". */
+  applicationDate?: string;
+}
+
+export type RowResult = { ok: true; row: ImportedRow } | { ok: false; name: string; error: string };
+
+/** Meetings by name: exactly as written, else ignoring case when that names only one. */
+export function meetingLookup(all: Array<{ id: string; name: string }>) {
+  const exact = new Map(all.map((m) => [m.name, m.id]));
+  const folded = new Map<string, string[]>();
+  for (const m of all) folded.set(m.name.toLowerCase(), [...(folded.get(m.name.toLowerCase()) ?? []), m.id]);
+  return (name: string): string | null => {
+    const ids = folded.get(name.toLowerCase());
+    return exact.get(name) ?? (ids?.length === 1 ? (ids[0] ?? null) : null);
+  };
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_COLUMNS = new Set<ImportColumn>([
+  "birthdate",
+  "passportExpirationDate",
+  "dateOfArrival",
+  "dateOfDeparture",
+  "applicationDate",
+  "letterMailedDate",
+  "hardCopyMailedDate",
+]);
+const TEXT_COLUMNS = [
+  "firstName",
+  "lastName",
+  "email",
+  "passportNumber",
+  "companyName",
+  "position",
+  "companyMailingAddress1",
+  "companyMailingAddress2",
+  "city",
+  "state",
+  "postalCode",
+  "phone",
+  "fax",
+  "hotelName",
+  "hotelConfirmation",
+] as const;
+const countryByName = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.code]));
+
+function isDay(value: string): boolean {
+  const m = DAY.exec(value);
+  return !!m && isRealDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** A country code, or the code of a country written out by name. */
+function countryCode(value: string): string | null {
+  if (isCountryCode(value)) return value.toUpperCase();
+  return countryByName.get(value.normalize("NFC").toLowerCase()) ?? null;
+}
+
+/**
+ * Checks one row on its own with the same field rules as the application form, and gives either
+ * the columns to write or every problem as "field: reason".
+ */
+export function validateImportRow(
+  record: CsvRecord,
+  columns: ReadonlySet<ImportColumn>,
+  findMeeting: (name: string) => string | null,
+): RowResult {
+  const cell = (c: ImportColumn) => record.cells[c] ?? "";
+  const person = `${cell("firstName")} ${cell("lastName")}`.trim();
+  const name = person ? `Row ${record.rowNumber} (${person})` : `Row ${record.rowNumber}`;
+  const errors: string[] = [];
+  const fail = (field: string, reason: string) => errors.push(`${field}: ${reason}`);
+  const out: Record<string, unknown> = {};
+
+  if (record.hasExtraCells) fail("row", "has more cells than the header row");
+  for (const c of IMPORT_REQUIRED_COLUMNS) if (!cell(c)) fail(c, "is required");
+  const bad = (c: ImportColumn) => errors.some((e) => e.startsWith(`${c}:`));
+
+  for (const c of DATE_COLUMNS) {
+    if (cell(c) && !isDay(cell(c))) fail(c, "must be a date (YYYY-MM-DD)");
+  }
+  const gender = GENDERS_EDIT.find((g) => g.toLowerCase() === cell("gender").toLowerCase());
+  if (!bad("gender")) {
+    if (gender) out.gender = gender;
+    else fail("gender", "must be Male, Female or Other");
+  }
+  for (const c of ["passportIssuingCountry", "country"] as const) {
+    if (bad(c)) continue;
+    const code = countryCode(cell(c));
+    if (code) out[c] = code;
+    else fail(c, "must be a country code or name");
+  }
+  const meetingId = bad("meetingName") ? null : findMeeting(cell("meetingName"));
+  if (!meetingId && !bad("meetingName")) fail("meetingName", `no meeting is named "${cell("meetingName")}"`);
+
+  const shape = applicationUpdateSchema.shape;
+  for (const c of TEXT_COLUMNS) {
+    if (!columns.has(c) || bad(c)) continue;
+    const parsed = shape[c].safeParse(cell(c));
+    if (parsed.success) out[c] = parsed.data;
+    else fail(c, parsed.error.issues[0]?.message ?? "is invalid");
+  }
+  for (const c of ["birthdate", "passportExpirationDate", "dateOfArrival", "dateOfDeparture"] as const) {
+    if (!bad(c)) out[c] = cell(c);
+  }
+  if (!bad("dateOfArrival") && !bad("dateOfDeparture") && cell("dateOfDeparture") < cell("dateOfArrival")) {
+    fail("dateOfDeparture", "must not be before dateOfArrival");
+  }
+  if (errors.length > 0 || !meetingId) return { ok: false, name, error: errors.join("; ") };
+
+  if (cell("letterMailedDate"))
+    Object.assign(out, { letterEmailed: true, letterEmailedDate: cell("letterMailedDate") });
+  if (cell("hardCopyMailedDate")) {
+    Object.assign(out, { hardCopyMailed: true, hardCopyMailedDate: cell("hardCopyMailedDate") });
+  }
+  const fields = { ...out, passportKey: passportKeyOf(String(out.passportNumber)) } as ImportedFields;
+  return {
+    ok: true,
+    row: {
+      rowNumber: record.rowNumber,
+      name,
+      meetingId,
+      fields,
+      applicationDate: cell("applicationDate") || undefined,
+    },
+  };
+}
