@@ -6,5 +6,6 @@ export * from "./schemas/applications.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/dto.js";
 export * from "./schemas/fields.js";
+export * from "./schemas/letters.js";
 export * from "./schemas/meetings.js";
 export * from "./schemas/users.js";

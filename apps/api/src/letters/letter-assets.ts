@@ -1,0 +1,109 @@
+import type { PaperSize } from "@visa/domain";
+import type { AppContext } from "../context.js";
+import { organisation } from "../db/schema.js";
+import { PreparedImage } from "./pdf/images.js";
+import { CadesSigner } from "./signing/cades-signer.js";
+import { generateSelfSignedPkcs12, readPkcs12, type SigningIdentity } from "./signing/pkcs12.js";
+
+/** The organisation with its images decoded and its key read: what every letter needs. */
+export interface LetterAssets {
+  version: number;
+  name: string;
+  address: string;
+  signatoryName: string;
+  signatoryTitle: string;
+  paperSize: PaperSize;
+  logo: PreparedImage | null;
+  signature: PreparedImage | null;
+  certificateGenerated: boolean;
+  updatedAt: Date;
+  identity: SigningIdentity;
+  signer: CadesSigner;
+  /** Bytes to reserve in the PDF for the CMS signature with this certificate chain. */
+  reservedBytes: number;
+}
+
+const creating = new WeakMap<AppContext, Promise<void>>();
+/** The name a fresh installation prints until an admin sets its own: the sender name of its mail. */
+function defaultName(ctx: AppContext): string {
+  const display = /^\s*"?([^"<]+?)"?\s*</.exec(ctx.config.mailFrom)?.[1];
+  return display?.trim() || "Visa Letter Portal";
+}
+
+/** The organisation's name for mail, without creating the organisation (or its key) on the way. */
+export async function organisationName(ctx: AppContext): Promise<string> {
+  const [row] = await ctx.db.select({ name: organisation.name }).from(organisation);
+  return row?.name ?? defaultName(ctx);
+}
+
+/**
+ * Creates the organisation row with a generated self-signed certificate if there is none yet.
+ * Safe to call from several requests or servers at once: one insert wins.
+ */
+export function ensureOrganisation(ctx: AppContext): Promise<void> {
+  let running = creating.get(ctx);
+  if (!running) {
+    running = (async () => {
+      const [existing] = await ctx.db.select({ id: organisation.id }).from(organisation);
+      if (existing) return;
+      const name = defaultName(ctx);
+      const { p12, passphrase } = generateSelfSignedPkcs12(name);
+      await ctx.db
+        .insert(organisation)
+        .values({ id: 1, name, p12, p12Passphrase: passphrase, certificateGenerated: true })
+        .onConflictDoNothing();
+    })();
+    creating.set(ctx, running);
+    running.catch(() => creating.delete(ctx));
+  }
+  return running;
+}
+
+// Per app (each test app has its own database), then per organisation version.
+const cache = new WeakMap<AppContext, Promise<LetterAssets>>();
+
+/**
+ * The organisation's letter assets, decoded once per process and version: reading the PKCS#12
+ * file and decoding images costs far more than a letter, so only a version check hits the
+ * database on each letter.
+ */
+export async function letterAssets(ctx: AppContext): Promise<LetterAssets> {
+  let [current] = await ctx.db.select({ version: organisation.version }).from(organisation);
+  if (!current) {
+    await ensureOrganisation(ctx);
+    [current] = await ctx.db.select({ version: organisation.version }).from(organisation);
+    if (!current) throw new Error("organisation row missing after creation");
+  }
+  const cached = cache.get(ctx);
+  if (cached) {
+    const assets = await cached.catch(() => null);
+    if (assets && assets.version === current.version) return assets;
+  }
+  const loading = loadAssets(ctx);
+  cache.set(ctx, loading);
+  return loading;
+}
+
+async function loadAssets(ctx: AppContext): Promise<LetterAssets> {
+  const [row] = await ctx.db.select().from(organisation);
+  if (!row) throw new Error("organisation row missing");
+  // An expired certificate still signs: refusing letters would be worse; the settings screen shows it.
+  const identity = readPkcs12(row.p12, row.p12Passphrase, { allowExpired: true });
+  const chainBytes = identity.chain.reduce((n, c) => n + c.length, 0);
+  return {
+    version: row.version,
+    name: row.name,
+    address: row.address,
+    signatoryName: row.signatoryName,
+    signatoryTitle: row.signatoryTitle,
+    paperSize: row.paperSize,
+    logo: row.logo ? await PreparedImage.from(row.logo) : null,
+    signature: row.signature ? await PreparedImage.from(row.signature) : null,
+    certificateGenerated: row.certificateGenerated,
+    updatedAt: row.updatedAt,
+    identity,
+    signer: new CadesSigner(identity),
+    // Certificates, a 4096-bit signature, attributes and headroom, rounded up.
+    reservedBytes: Math.ceil((chainBytes + 2048) / 1024) * 1024,
+  };
+}

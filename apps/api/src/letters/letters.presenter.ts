@@ -1,0 +1,63 @@
+import {
+  dayToIso,
+  type LetterTemplateDto,
+  type LetterVerificationDto,
+  type OrganisationDto,
+} from "@visa/domain";
+import type { letters } from "../db/schema.js";
+import type { LetterAssets } from "./letter-assets.js";
+
+/** The organisation as admins see it: never the key, the PKCS#12 file or its passphrase. */
+export function organisationPresenter(a: LetterAssets): OrganisationDto {
+  return {
+    name: a.name,
+    address: a.address,
+    signatoryName: a.signatoryName,
+    signatoryTitle: a.signatoryTitle,
+    paperSize: a.paperSize,
+    hasLogo: a.logo !== null,
+    hasSignature: a.signature !== null,
+    certificate: {
+      subject: a.identity.subject,
+      issuer: a.identity.issuer,
+      validFrom: a.identity.validFrom.toISOString(),
+      validTo: a.identity.validTo.toISOString(),
+      selfSigned: a.identity.selfSigned,
+      generated: a.certificateGenerated,
+    },
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+/** A meeting's letter template, or the default one when the meeting has none. */
+export function templatePresenter(
+  meetingId: string,
+  t: { addressee: string; body: string; updatedAt: Date | null },
+  isDefault: boolean,
+): LetterTemplateDto {
+  return {
+    meetingId,
+    addressee: t.addressee,
+    body: t.body,
+    isDefault,
+    updatedAt: t.updatedAt ? t.updatedAt.toISOString() : null,
+  };
+}
+
+/** Only what a consular officer needs to confirm a letter: no passport, birthdate or address. */
+export function verificationPresenter(l: typeof letters.$inferSelect, valid: boolean): LetterVerificationDto {
+  return {
+    reference: l.reference,
+    status: valid ? "valid" : "revoked",
+    fullName: `${l.firstName} ${l.lastName}`,
+    meeting: {
+      name: l.meetingName,
+      location: l.meetingLocation,
+      startDate: dayToIso(l.meetingStartDate),
+      endDate: dayToIso(l.meetingEndDate),
+    },
+    dateOfArrival: dayToIso(l.dateOfArrival),
+    dateOfDeparture: dayToIso(l.dateOfDeparture),
+    issuedOn: dayToIso(l.issuedOn),
+  };
+}

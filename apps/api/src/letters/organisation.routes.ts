@@ -1,0 +1,63 @@
+import { organisationInputSchema } from "@visa/domain";
+import { z } from "zod";
+import type { App, RouteDeps } from "../lib/app-type.js";
+import {
+  getOrganisation,
+  getOrganisationImage,
+  type OrganisationImage,
+  removeOrganisationImage,
+  setCertificate,
+  setOrganisationImage,
+  updateOrganisation,
+} from "./organisation.service.js";
+import { readMultipart } from "./read-multipart.js";
+
+const imageParams = z.object({
+  image: z.enum(["logo", "signature"], { message: "must be logo or signature" }),
+});
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+const MAX_CERTIFICATE_BYTES = 256 * 1024;
+
+/** Admin settings of the organisation that issues letters. */
+export async function organisationRoutes(app: App, { ctx, guards }: RouteDeps) {
+  app.get("/api/letters/organisation", { onRequest: guards.admin }, async () => getOrganisation(ctx));
+
+  app.put(
+    "/api/letters/organisation",
+    { onRequest: guards.admin, schema: { body: organisationInputSchema } },
+    async (request) => updateOrganisation(ctx, request.body),
+  );
+
+  app.get(
+    "/api/letters/organisation/:image",
+    { onRequest: guards.admin, schema: { params: imageParams } },
+    async (request, reply) => {
+      const image = await getOrganisationImage(ctx, request.params.image as OrganisationImage);
+      return reply.type(image.type).header("cache-control", "private, no-store").send(image.data);
+    },
+  );
+
+  app.post(
+    "/api/letters/organisation/:image",
+    { onRequest: guards.admin, schema: { params: imageParams } },
+    async (request) => {
+      const { file } = await readMultipart(request, MAX_IMAGE_BYTES, "Please choose an image to upload");
+      return setOrganisationImage(ctx, request.params.image as OrganisationImage, file);
+    },
+  );
+
+  app.delete(
+    "/api/letters/organisation/:image",
+    { onRequest: guards.admin, schema: { params: imageParams } },
+    async (request) => removeOrganisationImage(ctx, request.params.image as OrganisationImage),
+  );
+
+  app.post("/api/letters/certificate", { onRequest: guards.admin }, async (request) => {
+    const { file, fields } = await readMultipart(
+      request,
+      MAX_CERTIFICATE_BYTES,
+      "Please choose a .p12 or .pfx certificate file",
+    );
+    return setCertificate(ctx, file, fields.passphrase ?? "");
+  });
+}

@@ -1,0 +1,108 @@
+import type { OrganisationDto, OrganisationInput } from "@visa/domain";
+import { eq, sql } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { organisation } from "../db/schema.js";
+import { badRequest, notFound } from "../lib/errors.js";
+import { ensureOrganisation, letterAssets } from "./letter-assets.js";
+import { organisationPresenter } from "./letters.presenter.js";
+import { imageKind, PreparedImage } from "./pdf/images.js";
+import { CertificateError, readPkcs12 } from "./signing/pkcs12.js";
+
+export type OrganisationImage = "logo" | "signature";
+
+/** The organisation's settings as the admin screen shows them. */
+export async function getOrganisation(ctx: AppContext): Promise<OrganisationDto> {
+  const assets = await letterAssets(ctx);
+  return organisationPresenter(assets);
+}
+
+/** Saves name, address, signatory and paper size. */
+export async function updateOrganisation(
+  ctx: AppContext,
+  input: OrganisationInput,
+): Promise<OrganisationDto> {
+  await ensureOrganisation(ctx);
+  await ctx.db
+    .update(organisation)
+    .set({ ...input, address: input.address ?? "", ...bump() })
+    .where(eq(organisation.id, 1));
+  return getOrganisation(ctx);
+}
+
+/** Stores a logo or signature image after checking it really is a PNG or JPEG that decodes. */
+export async function setOrganisationImage(
+  ctx: AppContext,
+  which: OrganisationImage,
+  data: Buffer,
+): Promise<OrganisationDto> {
+  const kind = imageKind(data);
+  if (!kind) throw badRequest("The image must be a PNG or JPEG file");
+  try {
+    await PreparedImage.from(data);
+  } catch {
+    throw badRequest("The image file is damaged and cannot be read");
+  }
+  await ensureOrganisation(ctx);
+  const type = kind === "png" ? "image/png" : "image/jpeg";
+  const set = which === "logo" ? { logo: data, logoType: type } : { signature: data, signatureType: type };
+  await ctx.db
+    .update(organisation)
+    .set({ ...set, ...bump() })
+    .where(eq(organisation.id, 1));
+  return getOrganisation(ctx);
+}
+
+/** Removes the logo or the signature image. */
+export async function removeOrganisationImage(
+  ctx: AppContext,
+  which: OrganisationImage,
+): Promise<OrganisationDto> {
+  await ensureOrganisation(ctx);
+  const set = which === "logo" ? { logo: null, logoType: null } : { signature: null, signatureType: null };
+  await ctx.db
+    .update(organisation)
+    .set({ ...set, ...bump() })
+    .where(eq(organisation.id, 1));
+  return getOrganisation(ctx);
+}
+
+/** The stored logo or signature image; 404 when there is none. */
+export async function getOrganisationImage(
+  ctx: AppContext,
+  which: OrganisationImage,
+): Promise<{ data: Buffer; type: string }> {
+  const [row] = await ctx.db
+    .select({
+      data: which === "logo" ? organisation.logo : organisation.signature,
+      type: which === "logo" ? organisation.logoType : organisation.signatureType,
+    })
+    .from(organisation);
+  if (!row?.data || !row.type)
+    throw notFound(which === "logo" ? "No logo uploaded" : "No signature uploaded");
+  return { data: row.data, type: row.type };
+}
+
+/** Replaces the signing certificate with an uploaded PKCS#12 file that opens and can sign. */
+export async function setCertificate(
+  ctx: AppContext,
+  p12: Buffer,
+  passphrase: string,
+): Promise<OrganisationDto> {
+  try {
+    readPkcs12(p12, passphrase);
+  } catch (e) {
+    if (e instanceof CertificateError) throw badRequest(e.message);
+    throw e;
+  }
+  await ensureOrganisation(ctx);
+  await ctx.db
+    .update(organisation)
+    .set({ p12, p12Passphrase: passphrase, certificateGenerated: false, ...bump() })
+    .where(eq(organisation.id, 1));
+  return getOrganisation(ctx);
+}
+
+/** Every change moves the version, so each server reloads its cached images and key. */
+function bump() {
+  return { version: sql`${organisation.version} + 1`, updatedAt: new Date() };
+}

@@ -1,0 +1,82 @@
+import { deflateSync } from "node:zlib";
+import { JpegEmbedder, PDFContext, PDFObjectCopier, type PDFRef, type PDFStream, PngEmbedder } from "pdf-lib";
+import QRCode from "qrcode";
+
+/** What an uploaded image is, judged by its first bytes rather than its name or declared type. */
+export function imageKind(bytes: Uint8Array): "png" | "jpeg" | null {
+  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
+    return "png";
+  }
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  return null;
+}
+
+/**
+ * An image decoded and compressed once (logo, signature), copied into each letter as a ready
+ * XObject: decoding a PNG for every letter would cost more than the rest of the letter.
+ */
+export class PreparedImage {
+  private constructor(
+    private readonly scratch: PDFContext,
+    private readonly stream: PDFStream,
+    readonly width: number,
+    readonly height: number,
+  ) {}
+
+  /** Decodes PNG or JPEG bytes; rejects anything else or a corrupt file. */
+  static async from(bytes: Uint8Array): Promise<PreparedImage> {
+    const kind = imageKind(bytes);
+    if (!kind) throw new Error("not a PNG or JPEG image");
+    const scratch = PDFContext.create();
+    const embedder = kind === "png" ? await PngEmbedder.for(bytes) : await JpegEmbedder.for(bytes);
+    const ref = await embedder.embedIntoContext(scratch);
+    const stream = scratch.lookup(ref) as PDFStream;
+    return new PreparedImage(scratch, stream, embedder.width, embedder.height);
+  }
+
+  /** A copy of the image (and its soft mask) in another document. */
+  embedInto(context: PDFContext): PDFRef {
+    return context.register(PDFObjectCopier.for(this.scratch, context).copy(this.stream));
+  }
+
+  /** Width and height fitting inside a box, keeping the aspect ratio. */
+  fit(maxWidth: number, maxHeight: number): { width: number; height: number } {
+    const scale = Math.min(maxWidth / this.width, maxHeight / this.height);
+    return { width: this.width * scale, height: this.height * scale };
+  }
+}
+
+/**
+ * The verification link as a QR code image: one pixel per module with a four-module quiet zone,
+ * 1 bit per pixel, scaled up without interpolation so the modules print sharp. Built from the
+ * qrcode package's module matrix directly; encoding it as PNG only for pdf-lib to decode again
+ * would triple the cost of a letter.
+ */
+export function embedQrCode(context: PDFContext, text: string): PDFRef {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const quiet = 4;
+  const side = modules.size + quiet * 2;
+  const rowBytes = Math.ceil(side / 8);
+  // DeviceGray at 1 bit: 1 is white, so start white and clear the bits of dark modules.
+  const pixels = new Uint8Array(rowBytes * side).fill(0xff);
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; c++) {
+      if (!modules.data[r * modules.size + c]) continue;
+      const x = c + quiet;
+      const y = r + quiet;
+      const i = y * rowBytes + (x >> 3);
+      pixels[i] = (pixels[i] ?? 0) & ~(0x80 >> (x & 7));
+    }
+  }
+  const stream = context.stream(deflateSync(pixels), {
+    Type: "XObject",
+    Subtype: "Image",
+    Width: side,
+    Height: side,
+    ColorSpace: "DeviceGray",
+    BitsPerComponent: 1,
+    Interpolate: false,
+    Filter: "FlateDecode",
+  });
+  return context.register(stream);
+}

@@ -1,0 +1,179 @@
+import { todayUtc } from "@visa/domain";
+import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../context.js";
+import { applications, mailJobs } from "../db/schema.js";
+import { loadApplication, renderApplicationLetter } from "../letters/letter-pdf.service.js";
+import type { MailMessage } from "../mail/mailer.js";
+import { workSettled } from "./background-work.js";
+
+type MailJob = typeof mailJobs.$inferSelect;
+
+export interface MailJobInput {
+  /** "letter" attaches the application's letter, rendered when the mail is sent. */
+  kind: "message" | "letter";
+  to: string;
+  subject: string;
+  text: string;
+  applicationId?: string | null;
+}
+
+export const MAX_ATTEMPTS = 8;
+const BATCH = 10;
+// A job a server took but did not finish (it crashed) is taken again after this.
+const LOCK_MS = 5 * 60_000;
+const POLL_MS = 5_000;
+
+/** Wait before the next attempt: 30 s, doubling each time, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+const workers = new WeakMap<AppContext, MailWorker>();
+
+/** Adds mail to the persistent queue; it is sent in the background, never in the request. */
+export async function enqueueMail(ctx: AppContext, job: MailJobInput): Promise<void> {
+  await ctx.db.insert(mailJobs).values({ ...job, applicationId: job.applicationId ?? null });
+  workers.get(ctx)?.kick();
+}
+
+/**
+ * Sends queued mail: due jobs are claimed (so several servers never send one twice), sent, and on
+ * failure retried later with a growing delay until MAX_ATTEMPTS. Runs are serialised per process.
+ */
+export class MailWorker {
+  private chain: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private kicked = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    workers.set(ctx, this);
+  }
+
+  /** Polls for due mail until stop(); also runs at once whenever mail is queued. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Finishes the job in hand and stops polling. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.chain;
+  }
+
+  kick(): void {
+    if (!this.timer || this.kicked) return;
+    this.kicked = true;
+    this.runOnce()
+      .catch((err) => this.log.error({ err: errorInfo(err) }, "mail queue run failed"))
+      .finally(() => {
+        this.kicked = false;
+      });
+  }
+
+  /** Sends every job due at `now`; resolves with how many were attempted. */
+  runOnce(now: Date = new Date()): Promise<number> {
+    const run = this.chain.then(() => this.processDue(now));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async processDue(now: Date): Promise<number> {
+    const due = this.ctx.db
+      .select({ id: mailJobs.id })
+      .from(mailJobs)
+      .where(
+        and(
+          isNull(mailJobs.sentAt),
+          isNull(mailJobs.failedAt),
+          lte(mailJobs.nextAttemptAt, now),
+          or(isNull(mailJobs.lockedUntil), lt(mailJobs.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailJobs.nextAttemptAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    const jobs = await this.ctx.db
+      .update(mailJobs)
+      .set({ lockedUntil: new Date(now.getTime() + LOCK_MS) })
+      .where(inArray(mailJobs.id, due))
+      .returning();
+    for (const job of jobs) await this.deliver(job, now);
+    return jobs.length;
+  }
+
+  private async deliver(job: MailJob, now: Date): Promise<void> {
+    const attempts = job.attempts + 1;
+    try {
+      const message = await this.message(job);
+      if (!message) {
+        await this.finish(job.id, {
+          attempts,
+          failedAt: now,
+          lastError: "The application is no longer approved",
+        });
+        return;
+      }
+      await this.ctx.mailer.send(message);
+      await this.finish(job.id, { attempts, sentAt: now, lastError: null });
+      if (job.kind === "letter" && job.applicationId) {
+        await this.ctx.db
+          .update(applications)
+          .set({ letterEmailed: true, letterEmailedDate: todayUtc(now) })
+          .where(eq(applications.id, job.applicationId));
+      }
+    } catch (err) {
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      const lastError = errorInfo(err).message.slice(0, 500);
+      await this.finish(job.id, {
+        attempts,
+        lastError,
+        ...(giveUp ? { failedAt: now } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) }),
+      });
+      // The job id only: recipients and contents are personal data.
+      this.log.warn({ mailJob: job.id, attempts, giveUp, error: lastError }, "mail not sent");
+    }
+  }
+
+  /** The message to send; for a letter, null when the application is gone or not approved. */
+  private async message(job: MailJob): Promise<MailMessage | null> {
+    const base = { to: job.to, subject: job.subject, text: job.text };
+    if (job.kind !== "letter") return base;
+    const row = job.applicationId ? await loadApplication(this.ctx, job.applicationId) : null;
+    if (row?.application.status !== "Approved") return null;
+    const letter = await renderApplicationLetter(this.ctx, row);
+    return {
+      ...base,
+      attachments: [{ filename: letter.filename, content: letter.pdf, contentType: "application/pdf" }],
+    };
+  }
+
+  private async finish(id: string, set: Partial<typeof mailJobs.$inferInsert>): Promise<void> {
+    await this.ctx.db
+      .update(mailJobs)
+      .set({ ...set, lockedUntil: null })
+      .where(eq(mailJobs.id, id));
+  }
+}
+
+function errorInfo(err: unknown): { message: string } {
+  return { message: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * Waits for event listeners to queue their mail, then sends everything due at `now` (default:
+ * the present). Tests call it instead of waiting for the background worker.
+ */
+export async function drainMailQueue(ctx: AppContext, now?: Date): Promise<void> {
+  await workSettled(ctx);
+  const worker = workers.get(ctx);
+  if (!worker) throw new Error("the notifications plugin is not registered on this app");
+  while ((await worker.runOnce(now ?? new Date())) > 0) await workSettled(ctx);
+}

@@ -1,0 +1,75 @@
+import { formatDayLong } from "@visa/domain";
+
+export interface MessageSubject {
+  applicationId: string;
+  firstName: string;
+  lastName: string;
+  meetingName: string;
+  meetingLocation: string;
+  meetingStartDate: string;
+  meetingEndDate: string;
+}
+
+export interface Message {
+  subject: string;
+  text: string;
+}
+
+const greeting = (s: MessageSubject) => `Dear ${s.firstName} ${s.lastName},`;
+const meetingLine = (s: MessageSubject) =>
+  `${s.meetingName} (${s.meetingLocation}, ${formatDayLong(s.meetingStartDate)} to ${formatDayLong(s.meetingEndDate)})`;
+const link = (publicUrl: string, s: MessageSubject) => `${publicUrl}/applications/${s.applicationId}`;
+
+/** Confirms that a request arrived. */
+export function requestReceived(s: MessageSubject, publicUrl: string, sender: string): Message {
+  return {
+    subject: `We received your visa letter request for ${s.meetingName}`,
+    text: [
+      greeting(s),
+      `We have received your request for a visa invitation letter for ${meetingLine(s)}.`,
+      `We will e-mail you when it has been reviewed. You can follow it here:\n${link(publicUrl, s)}`,
+      sender,
+    ].join("\n\n"),
+  };
+}
+
+/** The request was approved: the letter travels as an attachment. */
+export function letterReady(s: MessageSubject, publicUrl: string, sender: string): Message {
+  return {
+    subject: `Your visa invitation letter for ${s.meetingName}`,
+    text: [
+      greeting(s),
+      `Your request for a visa invitation letter for ${meetingLine(s)} has been approved. The letter is attached to this message as a PDF.`,
+      "The letter is digitally signed. Consular officers can confirm it is genuine with the link and QR code printed on it.",
+      `You can also download it again at any time:\n${link(publicUrl, s)}`,
+      sender,
+    ].join("\n\n"),
+  };
+}
+
+/** The request's status changed to something other than approved. */
+export function statusChanged(
+  s: MessageSubject,
+  from: string,
+  to: string,
+  publicUrl: string,
+  sender: string,
+): Message {
+  const explanation =
+    to === "Rejected"
+      ? "We are sorry, but we cannot issue a visa invitation letter for this request. If you think this is a mistake, please contact the meeting's organisers."
+      : "Your request is being reviewed again. We will e-mail you when the review is complete.";
+  const withdrawn =
+    from === "Approved" ? ["The letter issued earlier for this request is no longer valid."] : [];
+  return {
+    subject: `Your visa letter request for ${s.meetingName} is now ${to}`,
+    text: [
+      greeting(s),
+      `The status of your request for a visa invitation letter for ${meetingLine(s)} changed from ${from} to ${to}.`,
+      explanation,
+      ...withdrawn,
+      `Details:\n${link(publicUrl, s)}`,
+      sender,
+    ].join("\n\n"),
+  };
+}

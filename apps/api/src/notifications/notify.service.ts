@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { applications, meetings } from "../db/schema.js";
+import { organisationName } from "../letters/letter-assets.js";
+import { conflict, notFound } from "../lib/errors.js";
+import { enqueueMail, type MailJobInput } from "./mail-queue.js";
+import { letterReady, type MessageSubject, requestReceived, statusChanged } from "./messages.js";
+
+async function subjectOf(ctx: AppContext, applicationId: string) {
+  const [row] = await ctx.db
+    .select({
+      applicationId: applications.id,
+      email: applications.email,
+      status: applications.status,
+      firstName: applications.firstName,
+      lastName: applications.lastName,
+      meetingName: meetings.name,
+      meetingLocation: meetings.location,
+      meetingStartDate: meetings.startDate,
+      meetingEndDate: meetings.endDate,
+    })
+    .from(applications)
+    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+    .where(eq(applications.id, applicationId));
+  return row ?? null;
+}
+
+async function queue(
+  ctx: AppContext,
+  subject: MessageSubject & { email: string },
+  kind: MailJobInput["kind"],
+  message: { subject: string; text: string },
+) {
+  await enqueueMail(ctx, { kind, to: subject.email, applicationId: subject.applicationId, ...message });
+}
+
+/** Tells the applicant their request arrived. */
+export async function notifyReceived(ctx: AppContext, applicationId: string): Promise<void> {
+  const s = await subjectOf(ctx, applicationId);
+  if (!s) return;
+  await queue(ctx, s, "message", requestReceived(s, ctx.config.publicUrl, await organisationName(ctx)));
+}
+
+/** Tells the applicant about a new status; an approval sends the letter itself. */
+export async function notifyStatusChange(
+  ctx: AppContext,
+  applicationId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  const s = await subjectOf(ctx, applicationId);
+  if (!s) return;
+  const sender = await organisationName(ctx);
+  if (to === "Approved") {
+    await queue(ctx, s, "letter", letterReady(s, ctx.config.publicUrl, sender));
+    return;
+  }
+  await queue(ctx, s, "message", statusChanged(s, from, to, ctx.config.publicUrl, sender));
+}
+
+/** Queues the approved application's letter again (an admin's resend). */
+export async function resendLetter(ctx: AppContext, applicationId: string): Promise<{ message: string }> {
+  const s = await subjectOf(ctx, applicationId);
+  if (!s) throw notFound("Application not found");
+  if (s.status !== "Approved") throw conflict("Only an approved application's letter can be sent");
+  await queue(ctx, s, "letter", letterReady(s, ctx.config.publicUrl, await organisationName(ctx)));
+  return { message: `The letter will be e-mailed to ${s.email}` };
+}
