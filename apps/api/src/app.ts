@@ -15,7 +15,6 @@ import type { AppConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/client.js";
 import { healthRoutes } from "./health.routes.js";
-import { lettersPlugin } from "./letters/letters.plugin.js";
 import { importRoutes } from "./imports/import.routes.js";
 import { lettersPlugin } from "./letters/letters.plugin.js";
 import type { App, RouteDeps } from "./lib/app-type.js";
@@ -23,7 +22,6 @@ import { installErrorHandler } from "./lib/error-handler.js";
 import { EventBus } from "./lib/events.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { meetingRoutes } from "./meetings/meetings.routes.js";
-import { notificationsPlugin } from "./notifications/notifications.plugin.js";
 import { notificationsPlugin } from "./notifications/notifications.plugin.js";
 import { userRoutes } from "./users/users.routes.js";
 
@@ -101,8 +99,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const deps: RouteDeps = { ctx, guards: createGuards(ctx) };
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
-  await app.register(lettersPlugin, deps);
-  await app.register(notificationsPlugin, deps);
   await app.register(lettersPlugin, deps);
   await app.register(notificationsPlugin, deps);
   await app.register(applicationRoutes, deps);
