@@ -1,8 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, onTestFailed } from "vitest";
+import type { ApiSession } from "./api";
+
+const ARTIFACTS = resolve(import.meta.dirname, "../.artifacts");
 
 const FLAGS = [
   "--no-sandbox",
@@ -37,7 +40,9 @@ export function newContext(
 export async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const summary = bad.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
   expect(summary, `accessibility of ${label}`).toEqual([]);
 }
 
@@ -51,12 +56,92 @@ export async function login(page: Page, email: string, password: string) {
 }
 
 /** The newest e-mail the server wrote to its outbox (no SMTP configured in e2e). */
-export function latestMail(dataDir: string, to: string): string {
+export function latestMail(dataDir: string, to: string, subject?: RegExp): string {
   const dir = join(dataDir, "outbox");
-  const files = readdirSync(dir).sort().reverse();
+  const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
   for (const f of files) {
-    const text = readFileSync(join(dir, f), "utf8");
-    if (text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return text;
+    const text = decodeMail(readFileSync(join(dir, f), "utf8"));
+    if (!text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
+    if (subject && !subject.test(text)) continue;
+    return text;
   }
-  throw new Error(`no mail to ${to}`);
+  throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ""}`);
+}
+
+/** Waits for the mail to reach the outbox: the server may send it after answering the request. */
+export async function waitForMail(dataDir: string, to: string, subject?: RegExp): Promise<string> {
+  let found = "";
+  await expect
+    .poll(
+      () => {
+        try {
+          found = latestMail(dataDir, to, subject);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 15_000, message: `mail to ${to}` },
+    )
+    .toBe(true);
+  return found;
+}
+
+/** An .eml as readable text: quoted-printable soft breaks joined and =XX escapes decoded. */
+export function decodeMail(eml: string): string {
+  const joined = eml.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  const out: string[] = [];
+  const flush = () => {
+    if (bytes.length) out.push(Buffer.from(bytes.splice(0)).toString("utf8"));
+  };
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      flush();
+      out.push(joined[i] ?? "");
+    }
+  }
+  flush();
+  return out.join("");
+}
+
+/**
+ * Signs the browser in with a session from the API (as the login form would store it) and opens
+ * `path`. Journeys whose subject is not the login use this: login is rate limited per client.
+ */
+export async function openSignedIn(page: Page, session: ApiSession, path = "/") {
+  await page.goto("/login");
+  await page.evaluate((s) => {
+    localStorage.setItem("token", s.token);
+    localStorage.setItem("userId", s.userId);
+    localStorage.setItem("userRole", s.role);
+  }, session);
+  await page.goto(path);
+}
+
+/** The browser's stored session token (null when signed out). */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("token"));
+}
+
+/**
+ * Collects uncaught errors of the page's scripts; a journey asserts the list is empty at its end,
+ * so a screen that throws fails even when it happens to render.
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/** On failure, keeps a full-page screenshot in e2e/.artifacts for whoever reads the report. */
+export function screenshotOnFailure(page: Page, name: string) {
+  onTestFailed(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => {});
+  });
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -47,26 +47,34 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + 60_000;
+  const stop = () =>
+    new Promise<void>((ok) => {
+      const done = () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        ok();
+      };
+      if (child.exitCode !== null) return done();
+      child.once("exit", done);
+      child.kill("SIGTERM");
+    });
+  // Migrations and the admin's password hash take a while when the two cores are busy.
+  const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not become healthy in 60 s");
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("server did not become healthy in 120 s");
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    url,
-    dataDir,
-    stop: () =>
-      new Promise<void>((ok) => {
-        if (child.exitCode !== null) return ok();
-        child.once("exit", () => ok());
-        child.kill("SIGTERM");
-      }),
-  };
+  return { url, dataDir, stop };
 }

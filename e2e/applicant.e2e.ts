@@ -1,0 +1,173 @@
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN,
+  ApiCallError,
+  type ApiSession,
+  apiCall,
+  apiCreateMeeting,
+  apiLogin,
+  type MeetingDto,
+  newAccount,
+  uniqueTag,
+} from "./support/api";
+import {
+  collectPageErrors,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  openSignedIn,
+  screenshotOnFailure,
+  storedToken,
+} from "./support/browser";
+import { field, fillApplicationForm, nextAlert } from "./support/forms";
+
+const baseURL = inject("baseURL");
+
+describe("applicant journey", () => {
+  let browser: Browser;
+  let meeting: MeetingDto;
+  let adminSession: ApiSession;
+  const contexts: BrowserContext[] = [];
+
+  async function openPage(): Promise<{ page: Page; errors: string[] }> {
+    const context = await newContext(browser, baseURL);
+    contexts.push(context);
+    const page = await context.newPage();
+    return { page, errors: collectPageErrors(page) };
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    adminSession = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
+    meeting = await apiCreateMeeting(baseURL, adminSession.token, `Applicant Plenary ${uniqueTag()}`);
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+
+  it("registers, applies, edits while pending, and downloads the letter once an admin approves", async () => {
+    const account = newAccount("Ana", "Pereira");
+    const { page, errors } = await openPage();
+    screenshotOnFailure(page, "applicant-user");
+
+    // Register: the new-account notice, five fields, straight to the dashboard.
+    await page.goto("/register");
+    await page.getByText("you need to create a new account on this site").waitFor();
+    await expectAccessible(page, "register");
+    await field(page, "First Name").fill(account.firstName);
+    await field(page, "Last Name").fill(account.lastName);
+    await field(page, "Email").fill(account.email);
+    await field(page, "Password").fill(account.password);
+    await field(page, "Confirm Password").fill(account.password);
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByRole("heading", { name: "Welcome, Ana!" }).waitFor();
+    await page.getByText("No applications yet").waitFor();
+    await expectAccessible(page, "empty dashboard");
+
+    // Apply for the active meeting the admin created.
+    await page.getByRole("link", { name: "Create New Application" }).click();
+    await page.waitForURL((u) => u.pathname === "/applications/new");
+    await page.getByRole("heading", { name: "Visa Application" }).waitFor();
+    await field(page, "Meeting").waitFor();
+    expect(await field(page, "Email").inputValue()).toBe(account.email);
+    await expectAccessible(page, "new application form");
+    await fillApplicationForm(page, {
+      meetingId: meeting._id,
+      passportNumber: `BR${uniqueTag().toUpperCase()}`,
+      position: "Engineer",
+    });
+    const submitted = nextAlert(page);
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    expect(await submitted).toBe("Application submitted successfully!");
+    await page.waitForURL((u) => u.pathname === "/");
+
+    // Pending on the dashboard.
+    const row = page.getByRole("row").filter({ hasText: meeting.name });
+    await row.waitFor();
+    expect(await row.getByRole("cell").allInnerTexts()).toEqual(
+      expect.arrayContaining([meeting.name, "Ana Pereira", "Pending"]),
+    );
+    expect(await row.getAttribute("data-status")).toBe("pending");
+    await expectAccessible(page, "dashboard with a pending application");
+
+    // Details, then edit and save one field.
+    await row.getByRole("button", { name: /Actions for Ana Pereira/ }).click();
+    await expectAccessible(page, "dashboard row actions menu");
+    await page.getByRole("menuitem", { name: "View Details" }).click();
+    await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
+    const applicationId = new URL(page.url()).pathname.split("/").pop() ?? "";
+    await page.getByRole("heading", { name: "Application Details" }).waitFor();
+    await page.getByText("Engineer", { exact: true }).waitFor();
+    await expectAccessible(page, "application details");
+    await page.getByRole("button", { name: "Edit" }).click();
+    const position = field(page, "Position");
+    expect(await position.inputValue()).toBe("Engineer");
+    await expectAccessible(page, "application edit form");
+    await position.fill("Senior Engineer");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Application updated successfully").waitFor();
+    await page.getByText("Senior Engineer", { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Edit" }).isVisible()).toBe(true);
+    await expectAccessible(page, "application details after saving");
+
+    // The admin approves it in the admin detail view.
+    const admin = await openPage();
+    screenshotOnFailure(admin.page, "applicant-admin");
+    await openSignedIn(admin.page, adminSession, "/admin");
+    await admin.page.getByRole("button", { name: meeting.name, exact: true }).click();
+    const adminRow = admin.page.getByRole("row").filter({ hasText: account.email });
+    await adminRow.waitFor();
+    await expectAccessible(admin.page, "admin applications list");
+    await adminRow.getByRole("button", { name: "Actions for Ana Pereira" }).click();
+    await admin.page.getByRole("menuitem", { name: "View" }).click();
+    await admin.page.waitForURL((u) => u.pathname === `/admin/applications/${applicationId}`);
+    await admin.page.getByText("Senior Engineer", { exact: true }).waitFor();
+    await expectAccessible(admin.page, "admin application details");
+    await admin.page.getByRole("button", { name: "Edit" }).click();
+    await field(admin.page, "Status").selectOption("Approved");
+    await expectAccessible(admin.page, "admin application edit form");
+    await admin.page.getByRole("button", { name: "Save" }).click();
+    await admin.page.getByText("Application updated successfully").waitFor();
+    await admin.page.getByText("This application has been approved.").waitFor();
+    expect(admin.errors).toEqual([]);
+
+    // Back to the applicant: approved, no Edit any more, and the server refuses an edit too.
+    await page.reload();
+    await page.getByText("This application has been approved.").waitFor();
+    expect(await page.getByRole("button", { name: "Edit" }).count()).toBe(0);
+    await expectAccessible(page, "approved application details");
+    const token = await storedToken(page);
+    const refused = await apiCall(baseURL, "PUT", `/api/applications/${applicationId}`, {
+      token: token ?? "",
+      body: { position: "Chief Engineer" },
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiCallError);
+    expect((refused as ApiCallError).status).toBe(403);
+
+    // The letter: a real PDF under the name the spec gives.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download Visa Letter" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("visa-request-letter-Ana-Pereira.pdf");
+    const pdf = readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await page.getByRole("button", { name: "Download Visa Letter" }).waitFor();
+
+    // The dashboard shows it approved, with the download in the row's menu.
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    const approvedRow = page.getByRole("row").filter({ hasText: meeting.name });
+    await approvedRow.getByText("Approved", { exact: true }).waitFor();
+    expect(await approvedRow.getAttribute("data-status")).toBe("approved");
+    await approvedRow.getByRole("button", { name: /Actions for Ana Pereira/ }).click();
+    await page.getByRole("menuitem", { name: "Download Visa Letter" }).waitFor();
+    await expectAccessible(page, "dashboard with an approved application");
+    await page.keyboard.press("Escape");
+    expect(errors).toEqual([]);
+  });
+});
