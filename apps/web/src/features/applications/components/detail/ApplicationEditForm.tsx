@@ -62,6 +62,10 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
   const hasFieldErrors = Object.keys(errors).length > 0;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Edit application">
+      <p className="rounded-lg border border-gray-200 bg-white px-4 py-3 text-sm text-gray-800 shadow-sm">
+        <span className="font-medium">Meeting:</span> {app.meeting?.name}
+        {app.meeting?.location ? ` — ${app.meeting.location}` : ""}
+      </p>
       <ApplicantSections bind={bind} genders={GENDERS_EDIT} />
       {admin && <AdminFieldsEdit bind={bind} />}
       {hasFieldErrors && <Banner kind="error">Please correct the highlighted fields.</Banner>}

@@ -104,6 +104,7 @@ export function DocumentsSection({ app, canUpload, canRemove }: DocumentsSection
               <button
                 type="button"
                 onClick={() => open(doc)}
+                aria-label={`Download ${doc.filename}`}
                 className="break-all text-left text-blue-700 underline hover:text-blue-900 focus-visible:outline-2"
               >
                 {doc.filename}
