@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drainMailQueue } from "../notifications/mail-queue.js";
+import { createTestApp, type TestApp } from "../test/test-app.js";
+import { applicantWithApplication } from "./letters-test-helpers.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Downloads the letter and reads its reference from the verification link in the header-free text. */
+async function issuedReference(id: string, auth: Record<string, string>): Promise<string> {
+  const res = await t.app.inject({ method: "GET", url: `/api/applications/${id}/pdf`, headers: auth });
+  expect(res.statusCode).toBe(200);
+  const pdf = res.rawPayload.toString("latin1");
+  // The reference is also in the signature's reason, which pdf-lib writes as a literal string.
+  const reference = /Letter of invitation (VL(?:-[0-9A-Z]{4}){4})/.exec(pdf)?.[1];
+  if (!reference) throw new Error("no reference in the PDF");
+  return reference;
+}
+
+const verify = (reference: string, ip = "203.0.113.1") =>
+  t.app.inject({ method: "GET", url: `/api/verify/${encodeURIComponent(reference)}`, remoteAddress: ip });
+
+const setStatusAsAdmin = (id: string, status: string, auth: Record<string, string>) =>
+  t.app.inject({ method: "PUT", url: `/api/applications/${id}`, headers: auth, payload: { status } });
+
+describe("verification", () => {
+  it("confirms a valid letter with only what an officer needs, without signing in", async () => {
+    const { applicant, application, meeting } = await applicantWithApplication(t.app, {
+      over: { firstName: "Дмитрий", lastName: "Шостакович" },
+    });
+    const reference = await issuedReference(application.id, applicant.auth);
+    expect(reference).toMatch(/^VL(-[0-9A-HJKMNP-TV-Z]{4}){4}$/);
+    const res = await verify(reference);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      reference,
+      status: "valid",
+      fullName: "Дмитрий Шостакович",
+      meeting: {
+        name: meeting.name,
+        location: "Orlando, FL",
+        startDate: "2030-03-02T00:00:00.000Z",
+        endDate: "2030-03-07T00:00:00.000Z",
+      },
+      dateOfArrival: "2030-03-01T00:00:00.000Z",
+      dateOfDeparture: "2030-03-08T00:00:00.000Z",
+      issuedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/),
+    });
+    expect(res.body).not.toContain(application.passportNumber);
+    expect(res.body).not.toContain("1990-01-01");
+  });
+
+  it("accepts the reference as someone may type it", async () => {
+    const { applicant, application } = await applicantWithApplication(t.app);
+    const reference = await issuedReference(application.id, applicant.auth);
+    const typed = reference.toLowerCase().replace(/-/g, " ").replace(/0/g, "o").replace(/1/g, "l");
+    expect((await verify(typed)).json().reference).toBe(reference);
+  });
+
+  it("keeps the same reference when the letter is downloaded again", async () => {
+    const { applicant, application } = await applicantWithApplication(t.app);
+    const first = await issuedReference(application.id, applicant.auth);
+    expect(await issuedReference(application.id, applicant.auth)).toBe(first);
+  });
+
+  it("revokes the letter when the application stops being approved; a new approval issues a new one", async () => {
+    const { admin, applicant, application } = await applicantWithApplication(t.app);
+    const first = await issuedReference(application.id, applicant.auth);
+    expect((await setStatusAsAdmin(application.id, "Pending", admin.auth)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect((await verify(first)).json().status).toBe("revoked");
+
+    expect((await setStatusAsAdmin(application.id, "Approved", admin.auth)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const second = await issuedReference(application.id, applicant.auth);
+    expect(second).not.toBe(first);
+    expect((await verify(second)).json().status).toBe("valid");
+    expect((await verify(first)).json().status).toBe("revoked");
+  });
+
+  it("still answers for a deleted application's letter, as revoked", async () => {
+    const { admin, applicant, application } = await applicantWithApplication(t.app, {
+      over: { firstName: "Γιώργος", lastName: "Παπαδόπουλος" },
+    });
+    const reference = await issuedReference(application.id, applicant.auth);
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/applications/${application.id}`,
+      headers: admin.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const res = await verify(reference);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "revoked", fullName: "Γιώργος Παπαδόπουλος" });
+  });
+
+  it("answers an unknown or malformed reference with 404 and a neutral message", async () => {
+    for (const reference of ["VL-0000-0000-0000-0000", "not-a-reference", "VL-UUUU-UUUU-UUUU-UUUU"]) {
+      const res = await verify(reference, "203.0.113.50");
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        message: "No letter with this reference was found. Check the reference and try again.",
+      });
+    }
+  });
+
+  it("limits each client to 30 look-ups a minute", async () => {
+    const ip = "198.51.100.7";
+    for (let i = 0; i < 30; i++) expect((await verify("VL-0000-0000-0000-0000", ip)).statusCode).toBe(404);
+    const limited = await verify("VL-0000-0000-0000-0000", ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/Too many/);
+    expect((await verify("VL-0000-0000-0000-0000", "198.51.100.8")).statusCode).toBe(404);
+  });
+});
