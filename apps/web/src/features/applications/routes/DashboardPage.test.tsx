@@ -67,7 +67,7 @@ describe("dashboard", () => {
     expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["View Details"]);
     await user.click(screen.getByRole("menuitem", { name: "View Details" }));
     expect(await screen.findByText("Details page")).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it("shows the empty state with a way to create an application", async () => {
     stubApi({ "GET /api/auth/me": { json: me }, "GET /api/applications": { json: [] } });
