@@ -90,5 +90,5 @@ describe("dashboard", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Failed to download PDF: Letter not available",
     );
-  });
+  }, 30_000);
 });
