@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_LETTER_TEMPLATE,
+  fillTemplate,
+  LETTER_PLACEHOLDERS,
+  type LetterPlaceholder,
+  letterTemplateSchema,
+  unknownPlaceholders,
+} from "./letters.js";
+
+describe("letter placeholders", () => {
+  it("finds unknown names inside {{ }}, once each, in order", () => {
+    expect(unknownPlaceholders("{{fullName}} {{ venue }} {{venue}} {{Hotel}} {{meetingName}}")).toEqual([
+      "venue",
+      "Hotel",
+    ]);
+  });
+
+  it("the default template uses only known placeholders", () => {
+    expect(unknownPlaceholders(DEFAULT_LETTER_TEMPLATE.body)).toEqual([]);
+    expect(letterTemplateSchema.safeParse(DEFAULT_LETTER_TEMPLATE).success).toBe(true);
+  });
+
+  it("refuses a template naming the unknown placeholder", () => {
+    const r = letterTemplateSchema.safeParse({ addressee: "To whom", body: "Hi {{nickname}}" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toMatch(/^Unknown placeholder \{\{nickname\}\}/);
+  });
+
+  it("fills every placeholder, with or without spaces inside the braces", () => {
+    const values = Object.fromEntries(Object.keys(LETTER_PLACEHOLDERS).map((k) => [k, `<${k}>`])) as Record<
+      LetterPlaceholder,
+      string
+    >;
+    expect(fillTemplate("{{fullName}} / {{ meetingName }}", values)).toBe("<fullName> / <meetingName>");
+  });
+});
