@@ -17,7 +17,8 @@ export interface Target {
   pgDir?: string;
   /** Scratch directory of this run (logs, CSV files). */
   workDir: string;
-  cleanup(): Promise<void>;
+  /** Stops a temporary server and removes the files (kept when asked, e.g. after a failure). */
+  cleanup(keepFiles?: boolean): Promise<void>;
 }
 
 const PG_SCRIPT = join(REPO_ROOT, "scripts/postgres-temp.sh");
@@ -40,8 +41,8 @@ export async function prepareTarget(
       kind,
       dataDir,
       workDir,
-      cleanup: async () => {
-        if (!opts.keep) rmSync(workDir, { recursive: true, force: true });
+      cleanup: async (keepFiles = false) => {
+        if (!opts.keep && !keepFiles) rmSync(workDir, { recursive: true, force: true });
       },
     };
   }
@@ -60,9 +61,9 @@ export async function prepareTarget(
     workDir,
     databaseUrl,
     pgDir,
-    cleanup: async () => {
+    cleanup: async (keepFiles = false) => {
       execFileSync("bash", [PG_SCRIPT, "stop", pgDir]);
-      if (!opts.keep) rmSync(workDir, { recursive: true, force: true });
+      if (!opts.keep && !keepFiles) rmSync(workDir, { recursive: true, force: true });
     },
   };
 }

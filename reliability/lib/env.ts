@@ -1,0 +1,107 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ScaleSummary } from "../../apps/api/src/cli/seed-scale.js";
+import { type Session, sessionFor } from "../../bench/lib/http.js";
+import { ServerProcess } from "../../bench/lib/server.js";
+import { type DbKind, prepareTarget, querySql, seedTarget, type Target } from "../../bench/lib/target.js";
+
+export interface Env {
+  target: Target;
+  seed: ScaleSummary;
+  admin: Session;
+  user: Session;
+  /** Ids of ordinary (non-admin) users, for clients that act as many people. */
+  userIds: string[];
+  logFile: string;
+  port: number;
+  start(extraEnv?: Record<string, string>): Promise<ServerProcess>;
+}
+
+/** A modest data set: enough rows for realistic pages, small enough to seed in seconds. */
+export const RELIABILITY_SCALE = {
+  meetings: 6,
+  users: 300,
+  applications: 3_000,
+  largest: 1_000,
+  zipApproved: 50,
+};
+
+/** A fresh, seeded target and a way to start the production server on it. */
+export async function prepareEnv(
+  kind: DbKind,
+  name: string,
+  opts: {
+    port: number;
+    pgPort?: number;
+    durable?: boolean;
+    logLevel?: string;
+    scale?: Partial<typeof RELIABILITY_SCALE>;
+  },
+): Promise<Env> {
+  const target = await prepareTarget(kind, name, { pgPort: opts.pgPort, durable: opts.durable });
+  const seed = await seedTarget(target, { ...RELIABILITY_SCALE, ...opts.scale });
+  const rows = await querySql(target, "select id from users where not is_admin order by email limit 200");
+  const logFile = join(target.workDir, "server.log");
+  return {
+    target,
+    seed,
+    admin: await sessionFor({ id: seed.adminId, isAdmin: true }),
+    user: await sessionFor({ id: seed.sampleUserId, isAdmin: false }),
+    userIds: rows.map((r) => String(r.id)),
+    logFile,
+    port: opts.port,
+    start: (extraEnv = {}) =>
+      ServerProcess.start({
+        port: opts.port,
+        dataDir: target.dataDir,
+        databaseUrl: target.databaseUrl,
+        logFile,
+        logLevel: opts.logLevel ?? "warn",
+        env: extraEnv,
+      }),
+  };
+}
+
+/** Messages of the faults the server logged ("request failed" and worse), one per distinct message. */
+export function loggedFaults(logFile: string): string[] {
+  const out = new Set<string>();
+  let text = "";
+  try {
+    text = readFileSync(logFile, "utf8");
+  } catch {
+    return [];
+  }
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const entry = JSON.parse(line) as {
+        level?: number;
+        msg?: string;
+        err?: { message?: string };
+        url?: string;
+      };
+      if ((entry.level ?? 0) >= 50) out.add(`${entry.msg ?? ""}: ${entry.err?.message ?? ""}`.slice(0, 300));
+    } catch {
+      // not a log entry
+    }
+  }
+  return [...out];
+}
+
+/** Prints a check's outcome and remembers failures for the exit code. */
+export class Verdict {
+  readonly failures: string[] = [];
+  passed = 0;
+  check(ok: boolean, what: string, detail = ""): boolean {
+    console.log(`${ok ? "PASS" : "FAIL"}  ${what}${detail ? ` — ${detail}` : ""}`);
+    if (ok) this.passed++;
+    else this.failures.push(what);
+    return ok;
+  }
+  /** Ends with the plain "N passed, N failed" line and a matching exit code. */
+  exit(): never {
+    if (this.failures.length) console.log(`Failed: ${this.failures.join("; ")}`);
+    console.log(`${this.passed} passed, ${this.failures.length} failed`);
+    process.exit(this.failures.length === 0 ? 0 : 1);
+  }
+}
