@@ -90,7 +90,10 @@ export interface MeetingStatsDto {
 export interface ImportResultDto {
   total: number;
   successful: number;
+  /** Rows that matched an application: changed ones plus `unchanged`. */
   updated: number;
+  /** Matched rows whose values were already stored (listed with reason "No changes (...)"). */
+  unchanged?: number;
   failed: number;
   updatedRecords: { name: string; reason: string }[];
   errors: { name: string; error: string }[];
