@@ -70,7 +70,9 @@ export function uniqueTag(): string {
 
 /** A new account's details with a unique e-mail. */
 export function newAccount(firstName: string, lastName: string, password = "secret123"): NewAccount {
-  const email = `${firstName}.${lastName}.${uniqueTag()}@example.com`.toLowerCase();
+  // Accented names, plain-ASCII addresses.
+  const local = `${firstName}.${lastName}`.normalize("NFKD").replace(/[^A-Za-z.]/g, "");
+  const email = `${local}.${uniqueTag()}@example.com`.toLowerCase();
   return { firstName, lastName, email, password };
 }
 

@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN,
+  apiCall,
+  apiCreateMeeting,
+  apiLogin,
+  apiRegister,
+  applicationBody,
+  type MeetingDto,
+  newAccount,
+  uniqueTag,
+} from "./support/api";
+import {
+  collectPageErrors,
+  expectAccessible,
+  launchBrowser,
+  login,
+  newContext,
+  screenshotOnFailure,
+} from "./support/browser";
+import { field, fillApplicationForm, nextAlert } from "./support/forms";
+
+const baseURL = inject("baseURL");
+const PHONE = { width: 375, height: 800 };
+
+/** The page scrolls sideways when anything is wider than the screen: it must not. */
+async function expectNoHorizontalOverflow(page: Page, label: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `page width of ${label}`).toBeLessThanOrEqual(PHONE.width + 1);
+}
+
+describe("mobile journey (375 × 800)", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let meeting: MeetingDto;
+  const account = newAccount("Lucía", "Fernández");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newContext(browser, baseURL, PHONE);
+    const admin = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
+    meeting = await apiCreateMeeting(baseURL, admin.token, `Mobile Interim ${uniqueTag()}`);
+    const session = await apiRegister(baseURL, account);
+    await apiCall(baseURL, "POST", "/api/applications", {
+      token: session.token,
+      body: applicationBody(meeting._id, account),
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it("signs in, navigates by the menu, reads the dashboard and fills the form on a phone", async () => {
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    screenshotOnFailure(page, "mobile");
+
+    await page.goto("/login");
+    await expectAccessible(page, "login on a phone");
+    await expectNoHorizontalOverflow(page, "login");
+    await login(page, account.email, account.password);
+
+    // The header collapses into the menu button.
+    const menuButton = page.getByRole("button", { name: "Menu", exact: true });
+    const mobileNav = page.getByRole("navigation", { name: "Main mobile" });
+    const desktopNav = page.locator("nav[aria-label='Main']");
+    expect(await desktopNav.count()).toBe(1);
+    expect(await desktopNav.isVisible()).toBe(false);
+    const mobileNavElement = page.locator("nav[aria-label='Main mobile']");
+    expect(await mobileNavElement.count()).toBe(1);
+    expect(await mobileNavElement.isVisible()).toBe(false);
+    expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
+
+    // The dashboard table: Submitted Date hidden, the rest readable and usable.
+    const row = page.getByRole("row").filter({ hasText: meeting.name });
+    await row.waitFor();
+    await page.getByRole("columnheader", { name: "Status" }).waitFor();
+    // Present in the table, not on a phone's screen.
+    const submittedHeader = page.locator("th", { hasText: "Submitted Date" });
+    expect(await submittedHeader.count()).toBe(1);
+    expect(await submittedHeader.isVisible()).toBe(false);
+    for (const name of ["Meeting", "Name", "Status"]) {
+      expect(await page.getByRole("columnheader", { name }).isVisible(), name).toBe(true);
+    }
+    await row.getByText("Pending", { exact: true }).waitFor();
+    await expectAccessible(page, "dashboard on a phone");
+    await expectNoHorizontalOverflow(page, "dashboard");
+    await row.getByRole("button", { name: /Actions for Lucía Fernández/ }).click();
+    await page.getByRole("menuitem", { name: "View Details" }).click();
+    await page.getByRole("heading", { name: "Application Details" }).waitFor();
+    await expectAccessible(page, "application details on a phone");
+    await expectNoHorizontalOverflow(page, "application details");
+
+    // The menu opens the navigation.
+    await menuButton.click();
+    await mobileNav.waitFor();
+    expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
+    for (const name of ["Dashboard", "New Application"]) {
+      await mobileNav.getByRole("link", { name }).waitFor();
+    }
+    await mobileNav.getByRole("button", { name: "Logout" }).waitFor();
+    await expectAccessible(page, "open mobile menu");
+    await mobileNav.getByRole("link", { name: "New Application" }).click();
+    await page.waitForURL((u) => u.pathname === "/applications/new");
+    await mobileNav.waitFor({ state: "hidden" });
+
+    // The form: every field fits the screen and a second application goes through.
+    await page.getByRole("heading", { name: "Visa Application" }).waitFor();
+    await field(page, "Meeting").waitFor();
+    await expectAccessible(page, "new application form on a phone");
+    await expectNoHorizontalOverflow(page, "new application form");
+    await fillApplicationForm(page, {
+      meetingId: meeting._id,
+      passportNumber: `AR${uniqueTag().toUpperCase()}`,
+      position: "Researcher",
+    });
+    for (const label of ["Passport Issuing Country", "Company Mailing Address", "Phone"]) {
+      const box = await field(page, label).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${label} fits`).toBe(true);
+    }
+    await expectNoHorizontalOverflow(page, "filled application form");
+    const submitted = nextAlert(page);
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    expect(await submitted).toBe("Application submitted successfully!");
+    await page.waitForURL((u) => u.pathname === "/");
+    await expect.poll(() => page.getByRole("row").filter({ hasText: meeting.name }).count()).toBe(2);
+    await expectNoHorizontalOverflow(page, "dashboard with two applications");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiRegister, newAccount } from "./support/api";
+import {
+  collectPageErrors,
+  expectAccessible,
+  launchBrowser,
+  login,
+  newContext,
+  screenshotOnFailure,
+  waitForMail,
+} from "./support/browser";
+import { field } from "./support/forms";
+
+const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
+
+describe("password reset journey", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newContext(browser, baseURL);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it("mails a single-use link that sets a new password", async () => {
+    const account = newAccount("Bruno", "Okafor");
+    await apiRegister(baseURL, account);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    screenshotOnFailure(page, "password-reset");
+
+    // From the login page to the request form.
+    await page.goto("/login");
+    await expectAccessible(page, "login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.waitForURL((u) => u.pathname === "/forgot-password");
+    await expectAccessible(page, "forgot password");
+    await field(page, "Email").fill(account.email);
+    await page.getByRole("button", { name: "Send reset instructions" }).click();
+    await page.getByText("Check your email for password reset instructions").waitFor();
+    await expectAccessible(page, "forgot password, instructions sent");
+
+    // The link from the e-mail, on this server.
+    const mail = await waitForMail(dataDir, account.email, /reset-password\//);
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail)?.[0];
+    expect(link, "reset link in the e-mail").toBeDefined();
+    const url = new URL(link ?? "");
+    expect(url.origin).toBe(baseURL);
+
+    // A mismatch is caught before anything is sent.
+    await page.goto(url.pathname);
+    await page.getByRole("button", { name: "Update Password" }).waitFor();
+    await expectAccessible(page, "reset password");
+    await field(page, "New Password").fill("brand-new-1");
+    await field(page, "Confirm Password").fill("brand-new-2");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Passwords do not match").waitFor();
+    await expectAccessible(page, "reset password, mismatch");
+
+    // The new password, then the login page says so.
+    await field(page, "Confirm Password").fill("brand-new-1");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.waitForURL((u) => u.pathname === "/login");
+    await page.getByText("Password reset successful. Please log in.").waitFor();
+    await expectAccessible(page, "login after reset");
+
+    // The new password works.
+    await login(page, account.email, "brand-new-1");
+    await page.getByRole("heading", { name: "Welcome, Bruno!" }).waitFor();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((u) => u.pathname === "/login");
+
+    // The link works once.
+    await page.goto(url.pathname);
+    await field(page, "New Password").fill("another-pass");
+    await field(page, "Confirm Password").fill("another-pass");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Error resetting password. The link may be expired.").waitFor();
+    expect(new URL(page.url()).pathname).toBe(url.pathname);
+    await expectAccessible(page, "reset password, used link");
+    expect(errors).toEqual([]);
+  });
+});
