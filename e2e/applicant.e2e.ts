@@ -89,7 +89,7 @@ describe("applicant journey", () => {
     // Pending on the dashboard.
     const row = page.getByRole("row").filter({ hasText: meeting.name });
     await row.waitFor();
-    expect(await row.getByRole("cell").allInnerTexts()).toEqual(
+    expect(await row.getByRole("cell").allTextContents()).toEqual(
       expect.arrayContaining([meeting.name, "Ana Pereira", "Pending"]),
     );
     expect(await row.getAttribute("data-status")).toBe("pending");

@@ -34,7 +34,7 @@ async function warningShown(page: Page): Promise<Locator> {
 
 /** The m:ss the dialog shows, in seconds. */
 async function countdownSeconds(dialog: Locator): Promise<number> {
-  const text = (await dialog.getByText(COUNTDOWN).innerText()).trim();
+  const text = ((await dialog.getByText(COUNTDOWN).textContent()) ?? "").trim();
   const [m, s] = text.split(":").map(Number);
   return (m ?? 0) * 60 + (s ?? 0);
 }
