@@ -1,0 +1,90 @@
+import { useId, useRef, useState } from "react";
+import { Banner } from "../../../components/Banner";
+import { Button } from "../../../components/Button";
+import {
+  type OrganisationImage,
+  useOrganisationImageUrl,
+  useRemoveOrganisationImage,
+  useUploadOrganisationImage,
+} from "../api/organisation-images";
+import { errorText } from "../lib/error-text";
+
+const LABELS: Record<OrganisationImage, { title: string; hint: string }> = {
+  logo: { title: "Logo", hint: "Printed at the top left of the letterhead." },
+  signature: { title: "Signature", hint: "Printed above the signatory's name." },
+};
+
+export interface ImageSettingProps {
+  which: OrganisationImage;
+  present: boolean;
+  /** Changes whenever the organisation changes, so the shown image is current. */
+  version: string;
+}
+
+/** Shows the current logo or signature and uploads (PNG or JPEG) or removes it. */
+export function ImageSetting({ which, present, version }: ImageSettingProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const url = useOrganisationImageUrl(which, present, version);
+  const upload = useUploadOrganisationImage(which);
+  const remove = useRemoveOrganisationImage(which);
+  const { title, hint } = LABELS[which];
+  const failure = upload.error ?? remove.error;
+
+  const send = () => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: () => {
+        setFile(null);
+        if (input.current) input.current.value = "";
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-3 rounded-md border border-gray-200 p-4">
+      <h4 className="text-sm font-semibold text-gray-900">{title}</h4>
+      <div className="flex h-20 items-center justify-center rounded bg-gray-50">
+        {present && url ? (
+          <img
+            src={url}
+            alt={`Current ${title.toLowerCase()}`}
+            className="max-h-16 max-w-full object-contain"
+          />
+        ) : (
+          <span className="text-sm text-gray-500">
+            {present ? "Loading..." : `No ${title.toLowerCase()} yet`}
+          </span>
+        )}
+      </div>
+      {failure && (
+        <Banner kind="error">{errorText(failure, `Failed to update the ${title.toLowerCase()}`)}</Banner>
+      )}
+      <div>
+        <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-800">
+          {`New ${title.toLowerCase()} (PNG or JPEG)`}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept="image/png,image/jpeg"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-1.5 file:text-sm"
+        />
+        <p className="mt-1 text-xs text-gray-600">{hint}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={send} disabled={!file || upload.isPending}>
+          {upload.isPending ? "Uploading..." : `Upload ${title.toLowerCase()}`}
+        </Button>
+        {present && (
+          <Button size="sm" variant="secondary" onClick={() => remove.mutate()} disabled={remove.isPending}>
+            {`Remove ${title.toLowerCase()}`}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type OrganisationDto, organisationInputSchema, PAPER_SIZES } from "@visa/domain";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Banner } from "../../../components/Banner";
+import { Button } from "../../../components/Button";
+import { SelectInput, TextArea, TextInput } from "../../../components/FormField";
+import { fieldError } from "../../../lib/field-error";
+import { useUpdateOrganisation } from "../api/organisation";
+import { errorText } from "../lib/error-text";
+
+type FormInput = z.input<typeof organisationInputSchema>;
+type FormOutput = z.output<typeof organisationInputSchema>;
+
+const toForm = (o: OrganisationDto): FormInput => ({
+  name: o.name,
+  address: o.address,
+  signatoryName: o.signatoryName,
+  signatoryTitle: o.signatoryTitle,
+  paperSize: o.paperSize,
+});
+
+const PAPER_LABELS: Record<(typeof PAPER_SIZES)[number], string> = { A4: "A4", Letter: "US Letter" };
+
+/** The letterhead and signatory printed on every letter, and the paper size. */
+export function OrganisationForm({ organisation }: { organisation: OrganisationDto }) {
+  const update = useUpdateOrganisation();
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(organisationInputSchema),
+    defaultValues: toForm(organisation),
+  });
+  useEffect(() => reset(toForm(organisation)), [organisation, reset]);
+
+  const submit = handleSubmit((values) => {
+    setSaved(false);
+    update.mutate(values, { onSuccess: () => setSaved(true) });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Organisation details">
+      {saved && (
+        <Banner kind="success" onDismiss={() => setSaved(false)}>
+          Organisation details saved
+        </Banner>
+      )}
+      {update.isError && (
+        <Banner kind="error">{errorText(update.error, "Failed to save organisation details")}</Banner>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          label="Organisation name"
+          required
+          error={fieldError("Organisation name", errors.name)}
+          {...register("name")}
+        />
+        <SelectInput
+          label="Paper size"
+          options={PAPER_SIZES.map((p) => ({ value: p, label: PAPER_LABELS[p] }))}
+          error={fieldError("Paper size", errors.paperSize)}
+          {...register("paperSize")}
+        />
+        <TextArea
+          label="Address"
+          rows={4}
+          hint="Printed under the name, one line per line."
+          fieldClassName="sm:col-span-2"
+          error={fieldError("Address", errors.address)}
+          {...register("address")}
+        />
+        <TextInput
+          label="Signatory name"
+          error={fieldError("Signatory name", errors.signatoryName)}
+          {...register("signatoryName")}
+        />
+        <TextInput
+          label="Signatory title"
+          error={fieldError("Signatory title", errors.signatoryTitle)}
+          {...register("signatoryTitle")}
+        />
+      </div>
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? "Saving..." : "Save details"}
+      </Button>
+    </form>
+  );
+}

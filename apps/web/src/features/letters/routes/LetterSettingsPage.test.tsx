@@ -1,0 +1,123 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { DEFAULT_LETTER_TEMPLATE, type OrganisationDto } from "@visa/domain";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type RecordedRequest, renderRoutes, stubApi } from "../../../lib/testing";
+import LetterSettingsPage from "./LetterSettingsPage";
+
+const organisation: OrganisationDto = {
+  name: "Standards Org",
+  address: "1 Way\nTown",
+  signatoryName: "Jane Doe",
+  signatoryTitle: "Secretary",
+  paperSize: "A4",
+  hasLogo: false,
+  hasSignature: false,
+  certificate: {
+    subject: "CN=Standards Org, O=Standards Org",
+    issuer: "CN=Standards Org, O=Standards Org",
+    validFrom: "2026-01-01T00:00:00.000Z",
+    validTo: "2036-01-01T00:00:00.000Z",
+    selfSigned: true,
+    generated: true,
+  },
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+const meeting = {
+  _id: "m1",
+  name: "Plenary 2030",
+  location: "Orlando",
+  startDate: "",
+  endDate: "",
+  isActive: true,
+};
+const template = { meetingId: "m1", ...DEFAULT_LETTER_TEMPLATE, isDefault: true, updatedAt: null };
+
+function stub(extra: Record<string, (req: RecordedRequest) => { status?: number; json?: unknown }> = {}) {
+  return stubApi({
+    "GET /api/letters/organisation": { json: organisation },
+    "GET /api/meetings": { json: [meeting] },
+    "GET /api/letters/templates/m1": { json: template },
+    ...extra,
+  });
+}
+
+const render = () =>
+  renderRoutes([{ path: "/admin/letters", element: <LetterSettingsPage /> }], "/admin/letters");
+
+// jsdom cannot make object URLs; the page only needs one to hand to the iframe.
+const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => "blob:preview");
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  URL.createObjectURL = original.create;
+  URL.revokeObjectURL = original.revoke;
+  vi.unstubAllGlobals();
+});
+
+describe("LetterSettingsPage", () => {
+  it("shows the organisation and saves its details", async () => {
+    const { calls } = stub({
+      "PUT /api/letters/organisation": (req) => ({ json: { ...organisation, ...(req.body as object) } }),
+    });
+    render();
+    const form = await screen.findByRole("form", { name: "Organisation details" });
+    const name = within(form).getByLabelText(/Organisation name/);
+    expect(name).toHaveValue("Standards Org");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Société Internationale");
+    await userEvent.selectOptions(within(form).getByLabelText("Paper size"), "Letter");
+    await userEvent.click(within(form).getByRole("button", { name: "Save details" }));
+    expect(await screen.findByText("Organisation details saved")).toBeInTheDocument();
+    const put = calls.find((c) => c.method === "PUT");
+    expect(put?.body).toMatchObject({
+      name: "Société Internationale",
+      paperSize: "Letter",
+      signatoryName: "Jane Doe",
+    });
+    expect(screen.getByText(/certificate the portal generated/)).toBeInTheDocument();
+  });
+
+  it("refuses an unknown placeholder before sending, and shows the server's refusal too", async () => {
+    const { calls } = stub({
+      "PUT /api/letters/templates/m1": () => ({ status: 400, json: { message: "Meeting is locked" } }),
+    });
+    render();
+    const form = await screen.findByRole("form", { name: "Letter template" });
+    const body = within(form).getByLabelText(/Letter text/);
+    await userEvent.clear(body);
+    await userEvent.type(body, "Hello {{{{venue}}");
+    await userEvent.click(within(form).getByRole("button", { name: "Save template" }));
+    expect(await within(form).findByText(/Unknown placeholder \{\{venue\}\}/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    await userEvent.clear(body);
+    await userEvent.type(body, "Hello {{{{fullName}}");
+    await userEvent.click(within(form).getByRole("button", { name: "Save template" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("Meeting is locked");
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      addressee: template.addressee,
+      body: "Hello {{fullName}}",
+    });
+  });
+
+  it("previews the template as a PDF in the page before saving", async () => {
+    const { calls } = stub({ "POST /api/letters/preview": () => ({ json: { pdf: true } }) });
+    render();
+    const form = await screen.findByRole("form", { name: "Letter template" });
+    await userEvent.click(within(form).getByRole("button", { name: "Preview PDF" }));
+    const frame = await screen.findByTitle("Letter preview");
+    expect(frame).toHaveAttribute("src", "blob:preview");
+    expect(screen.getByRole("link", { name: "Open the preview in a new tab" })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+      meetingId: "m1",
+      body: template.body,
+    });
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+  });
+});
