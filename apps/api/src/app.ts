@@ -44,7 +44,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? false
         : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? false,
     // Ids and tokens never need more; longer paths are refused before routing.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();

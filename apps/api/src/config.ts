@@ -42,6 +42,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PURGE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   WEB_DIST_DIR: optionalString,
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
 export interface AppConfig {
@@ -66,6 +68,8 @@ export interface AppConfig {
   webDistDir?: string;
   /** Requests per minute allowed on login and forgot-password, per address and per client. */
   authRateLimit: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. Off by default, so clients cannot spoof it. */
+  trustProxy?: boolean;
 }
 
 /** Invalid configuration: the message is one line naming the variable. */
@@ -103,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     purgeAfterDays: e.PURGE_AFTER_DAYS,
     webDistDir: e.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../web/dist"),
-    authRateLimit: 10,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY === "true",
   };
 }
 

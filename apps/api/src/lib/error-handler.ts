@@ -5,7 +5,11 @@ import { HttpError } from "./errors.js";
 /** One readable line from a validation issue: "email Invalid email address" -> "Invalid email address". */
 function issueMessage(path: string, message: string): string {
   const field = path.replace(/^\//, "").replace(/\//g, ".");
-  if (!field || /^[A-Z]/.test(message)) return message;
+  if (!field) return message;
+  // zod's generic texts ("Invalid input: expected string, received undefined") name no field.
+  if (/received undefined$/.test(message)) return `${field} is required`;
+  if (/^Invalid (input|option)/.test(message)) return `${field}: ${message}`;
+  if (/^[A-Z]/.test(message)) return message;
   return `${field} ${message}`;
 }
 
