@@ -1,6 +1,7 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { type ScaleOptions, type ScaleSummary, seedScale } from "../../apps/api/src/cli/seed-scale.js";
 import { openDatabase } from "../../apps/api/src/db/client.js";
 import { REPO_ROOT } from "./server.js";
@@ -136,7 +137,7 @@ export async function checksumDatabase(
 }
 
 /** PostgreSQL server control for fault tests: stop it, start it again with the same options. */
-export function pgCtl(target: Target, action: "stop" | "start"): void {
+export async function pgCtl(target: Target, action: "stop" | "start"): Promise<void> {
   if (!target.pgDir) throw new Error("this target has no temporary PostgreSQL server");
   const bin = readdirBin();
   const dataDir = join(target.pgDir, "data");
@@ -152,7 +153,8 @@ export function pgCtl(target: Target, action: "stop" | "start"): void {
     args = [`${bin}/pg_ctl`, "-D", dataDir, "-l", join(target.pgDir, "server.log"), "-w", "-o", o, "start"];
   }
   const [cmd, rest] = asOwner(args) as [string, string[]];
-  execFileSync(cmd, rest, { stdio: "ignore" });
+  // Asynchronous, so the clients loading the app keep running while the database stops and starts.
+  await promisify(execFile)(cmd, rest);
 }
 
 function readdirBin(): string {
