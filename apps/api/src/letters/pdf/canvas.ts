@@ -127,6 +127,11 @@ export class Canvas {
         while (measure(rest) > width) {
           let cut = rest.length - 1;
           while (cut > 1 && measure(rest.slice(0, cut)) > width) cut--;
+          // Prefer to break a link after a slash, else after a hyphen, as a reader would.
+          const slash = rest.lastIndexOf("/", cut - 1) + 1;
+          const hyphen = rest.lastIndexOf("-", cut - 1) + 1;
+          if (slash > cut / 2) cut = slash;
+          else if (hyphen > cut / 2) cut = hyphen;
           lines.push(rest.slice(0, cut));
           rest = rest.slice(cut);
         }

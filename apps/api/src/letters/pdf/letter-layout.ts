@@ -155,7 +155,7 @@ class LetterLayout {
   private closing(): void {
     const { canvas, c } = this;
     const signature = c.organisation.signature?.fit(170, 46);
-    const leftHeight = 14 + (signature ? signature.height + 6 : 30) + 14 * 3;
+    const leftHeight = 14 + (signature ? signature.height + 6 : 30) + 13 * 4;
     this.ensure(Math.max(leftHeight, QR_SIZE + 4));
     const top = this.y;
     let y = top - 10;
@@ -167,20 +167,24 @@ class LetterLayout {
     } else {
       y -= 30;
     }
-    const signatory = [
-      { text: c.organisation.signatoryName, style: { size: 10, style: "bold" } as TextStyle },
+    const qrLeft = this.right - QR_SIZE;
+    const textRight = qrLeft - 8;
+    const textWidth = 200;
+    // The signatory block keeps clear of the verification text on its right.
+    const signatoryWidth = textRight - textWidth - 16 - MARGIN_X;
+    const signatory: { text: string; style: TextStyle }[] = [
+      { text: c.organisation.signatoryName, style: { size: 10, style: "bold" } },
       { text: c.organisation.signatoryTitle, style: { size: 9.5 } },
       { text: c.organisation.name, style: { size: 9.5 } },
-    ].filter((l) => l.text);
-    for (const line of signatory) {
-      y -= 14;
-      canvas.text(line.text, MARGIN_X, y, line.style);
+    ];
+    for (const { text, style } of signatory) {
+      for (const line of text ? canvas.wrap(text, signatoryWidth, style) : []) {
+        y -= 13;
+        canvas.text(line, MARGIN_X, y, style);
+      }
     }
 
-    const qrLeft = this.right - QR_SIZE;
     canvas.image(embedQrCode(canvas.doc.context, c.verifyUrl), qrLeft, top - QR_SIZE, QR_SIZE, QR_SIZE);
-    const textRight = qrLeft - 8;
-    const textWidth = 190;
     let ty = top - 12;
     canvas.textRight("Verify this letter", textRight, ty, { size: 9, style: "bold" });
     const urlLines = canvas.wrap(c.verifyUrl, textWidth, SMALL);
