@@ -37,10 +37,7 @@ const port = kind === "embedded" ? 3901 : 3902;
 /** Candidate paths of the meeting letters ZIP; BENCH_ZIP_PATH (with {meetingId}) overrides. */
 const ZIP_PATHS = [
   process.env.BENCH_ZIP_PATH,
-  "/api/meetings/{meetingId}/letters.zip",
-  "/api/meetings/{meetingId}/letters",
-  "/api/applications/letters.zip?meetingId={meetingId}",
-  "/api/letters/zip?meetingId={meetingId}",
+  "/api/letters/meetings/{meetingId}/zip",
 ].filter((p): p is string => !!p);
 
 interface Row {

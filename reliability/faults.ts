@@ -104,26 +104,48 @@ async function killDuringWrites(env: Env, verdict: Verdict, notes: string[]) {
 }
 
 async function killDuringImport(env: Env, verdict: Verdict, notes: string[]) {
-  const csv = importCsv(10_000, env.seed.importMeetingName, 11);
-  const countImported = async () => {
+  const countImported = async (seed: number) => {
     const [row] = await querySql(
       env.target,
-      "select count(*)::int as n, count(distinct passport_key)::int as d from applications a join meetings m on m.id = a.meeting_id where m.name = $1 and a.passport_number like '%S11'",
-      [env.seed.importMeetingName],
+      "select count(*)::int as n, count(distinct passport_key)::int as d from applications a join meetings m on m.id = a.meeting_id where m.name = $1 and a.passport_number like $2",
+      [env.seed.importMeetingName, `%S${seed}`],
     );
     return { n: Number(row?.n), distinct: Number(row?.d) };
   };
   let server = await env.start();
-  const upload = uploadCsv(server.url, env.admin, "/api/applications/import", csv).catch(() => null);
-  await sleep(1500);
-  await server.kill9();
-  const answered = await upload;
-  const before = await countImported();
-  verdict.check(
-    answered === null,
-    "kill -9 during import: the import was cut off",
-    answered ? `it had already answered ${answered.status}` : "",
+  // Time a smaller import first, so the kill can land inside the big one; when the big one
+  // finishes first anyway, try again with new people and half the delay.
+  const probe = await uploadCsv(
+    server.url,
+    env.admin,
+    "/api/applications/import",
+    importCsv(1_000, env.seed.importMeetingName, 10),
   );
+  let delay = Math.max(200, probe.ms * 5);
+  let seed = 11;
+  let cut: { seed: number; delay: number } | null = null;
+  for (; seed < 16 && !cut; seed++, delay /= 2) {
+    if (!server.running) server = await env.start();
+    const upload = uploadCsv(
+      server.url,
+      env.admin,
+      "/api/applications/import",
+      importCsv(10_000, env.seed.importMeetingName, seed),
+    ).catch(() => null);
+    await sleep(delay);
+    await server.kill9();
+    if ((await upload) === null) cut = { seed, delay };
+  }
+  if (
+    !verdict.check(
+      cut !== null,
+      "kill -9 during import: the import was cut off",
+      cut ? `after ${fmt(cut.delay / 1000, 2)} s` : "every import finished first",
+    )
+  )
+    return;
+  const { seed: s } = cut as { seed: number; delay: number };
+  const before = await countImported(s);
   const half = await halfWritten(env);
   verdict.check(
     half === 0,
@@ -131,17 +153,29 @@ async function killDuringImport(env: Env, verdict: Verdict, notes: string[]) {
     `${before.n} of 10,000 rows were in when killed; ${half} incomplete`,
   );
   server = await env.start();
-  const again = await uploadCsv(server.url, env.admin, "/api/applications/import", csv);
-  const result = again.body as { successful?: number; updated?: number; failed?: number };
+  const again = await uploadCsv(
+    server.url,
+    env.admin,
+    "/api/applications/import",
+    importCsv(10_000, env.seed.importMeetingName, s),
+  );
+  const r = again.body as Record<string, unknown>;
+  const counts = {
+    total: r.total,
+    successful: r.successful,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    failed: r.failed,
+  };
   await server.stop();
-  const after = await countImported();
+  const after = await countImported(s);
   verdict.check(
     again.status === 200 && after.n === 10_000 && after.distinct === 10_000,
     "kill -9 during import: importing the file again completes it without duplicates",
-    `answer ${again.status} ${JSON.stringify(result)}; ${after.n} rows, ${after.distinct} distinct passports`,
+    `answer ${again.status} ${JSON.stringify(counts)}; ${after.n} rows, ${after.distinct} distinct passports`,
   );
   notes.push(
-    `kill -9 1.5 s into a 10,000-row import: ${before.n} rows had been committed, none incomplete; re-import gave ${after.n} rows, no duplicates`,
+    `kill -9 ${fmt((cut as { delay: number }).delay / 1000, 2)} s into a 10,000-row import: ${before.n} rows had been committed, none incomplete; importing the file again: ${JSON.stringify(counts)}, ${after.n} rows, no duplicates`,
   );
 }
 
