@@ -23,6 +23,9 @@ const BATCH = 10;
 // A job a server took but did not finish (it crashed) is taken again after this.
 const LOCK_MS = 5 * 60_000;
 const POLL_MS = 5_000;
+// Sent and abandoned mail holds names and addresses: kept a month for support, then deleted.
+const KEEP_FINISHED_MS = 30 * 24 * 3600_000;
+const CLEANUP_EVERY_MS = 3600_000;
 
 /** Wait before the next attempt: 30 s, doubling each time, at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -45,6 +48,7 @@ export class MailWorker {
   private chain: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private kicked = false;
+  private nextCleanup = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -86,6 +90,10 @@ export class MailWorker {
   }
 
   private async processDue(now: Date): Promise<number> {
+    if (now.getTime() >= this.nextCleanup) {
+      this.nextCleanup = now.getTime() + CLEANUP_EVERY_MS;
+      await this.deleteFinished(now);
+    }
     const due = this.ctx.db
       .select({ id: mailJobs.id })
       .from(mailJobs)
@@ -153,6 +161,11 @@ export class MailWorker {
       ...base,
       attachments: [{ filename: letter.filename, content: letter.pdf, contentType: "application/pdf" }],
     };
+  }
+
+  private async deleteFinished(now: Date): Promise<void> {
+    const before = new Date(now.getTime() - KEEP_FINISHED_MS);
+    await this.ctx.db.delete(mailJobs).where(or(lt(mailJobs.sentAt, before), lt(mailJobs.failedAt, before)));
   }
 
   private async finish(id: string, set: Partial<typeof mailJobs.$inferInsert>): Promise<void> {

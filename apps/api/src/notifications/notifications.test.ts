@@ -189,6 +189,30 @@ describe("when the mail server fails", () => {
   });
 });
 
+describe("kept mail", () => {
+  it("is deleted a month after it was sent or abandoned, while recent mail stays", async () => {
+    const day = 24 * 3600_000;
+    const now = Date.now() + 2 * 3600_000;
+    const job = (over: Partial<typeof mailJobs.$inferInsert>) => ({
+      kind: "message" as const,
+      to: "kept@example.test",
+      subject: "s",
+      text: "t",
+      ...over,
+    });
+    await t.app.ctx.db
+      .insert(mailJobs)
+      .values([
+        job({ subject: "old sent", sentAt: new Date(now - 31 * day) }),
+        job({ subject: "old failed", failedAt: new Date(now - 31 * day) }),
+        job({ subject: "recent", sentAt: new Date(now - day) }),
+      ]);
+    await drainMailQueue(t.app.ctx, new Date(now));
+    const left = await t.app.ctx.db.select().from(mailJobs).where(eq(mailJobs.to, "kept@example.test"));
+    expect(left.map((j) => j.subject)).toEqual(["recent"]);
+  });
+});
+
 describe("the background worker", () => {
   it("sends queued mail while the server listens, and stops when it closes", async () => {
     const served = await createTestApp();
