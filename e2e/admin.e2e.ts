@@ -227,10 +227,10 @@ describe("admin journey", () => {
     const dateHeader = page.getByRole("columnheader", { name: "Date" });
     await dateHeader.getByRole("button").click();
     await expect.poll(current).toBe("1");
-    expect(await dateHeader.getAttribute("aria-sort")).toBe("ascending");
+    await expect.poll(() => dateHeader.getAttribute("aria-sort")).toBe("ascending");
     await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(earliest));
     await dateHeader.getByRole("button").click();
-    expect(await dateHeader.getAttribute("aria-sort")).toBe("descending");
+    await expect.poll(() => dateHeader.getAttribute("aria-sort")).toBe("descending");
     await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(latest));
     await expectAccessible(page, "applications sorted by date");
 
@@ -304,10 +304,10 @@ describe("admin journey", () => {
     expect(await stat("Pending Review").textContent()).toBe("23");
     const statusHeader = page.getByRole("columnheader", { name: "Status" });
     await statusHeader.getByRole("button").click();
-    expect(await statusHeader.getAttribute("aria-sort")).toBe("ascending");
+    await expect.poll(() => statusHeader.getAttribute("aria-sort")).toBe("ascending");
     await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(toApprove));
     await statusHeader.getByRole("button").click();
-    expect(await statusHeader.getAttribute("aria-sort")).toBe("descending");
+    await expect.poll(() => statusHeader.getAttribute("aria-sort")).toBe("descending");
     await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(toReject));
     expect(await dataRows(page).first().getByText("Rejected", { exact: true }).count()).toBe(1);
 
@@ -325,7 +325,7 @@ describe("admin journey", () => {
     await word.fill("delete");
     expect(await confirm.isDisabled()).toBe(true);
     await word.fill("Delete");
-    expect(await confirm.isEnabled()).toBe(true);
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
     await confirm.click();
     await dialog.waitFor({ state: "detached" });
     await banner(page, "status", `Application of ${fullName(toDelete)} deleted`);

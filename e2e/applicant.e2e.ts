@@ -74,7 +74,9 @@ describe("applicant journey", () => {
     await page.waitForURL((u) => u.pathname === "/applications/new");
     await page.getByRole("heading", { name: "Visa Application" }).waitFor();
     await field(page, "Meeting").waitFor();
-    expect(await field(page, "Email").inputValue()).toBe(account.email);
+    // Name and e-mail come pre-filled from the account.
+    await expect.poll(() => field(page, "Email").inputValue()).toBe(account.email);
+    expect(await field(page, "Last Name").inputValue()).toBe(account.lastName);
     await expectAccessible(page, "new application form");
     await fillApplicationForm(page, {
       meetingId: meeting._id,

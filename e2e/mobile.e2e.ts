@@ -66,6 +66,7 @@ describe("mobile journey (375 × 800)", () => {
     // The header collapses into the menu button.
     const menuButton = page.getByRole("button", { name: "Menu", exact: true });
     const mobileNav = page.getByRole("navigation", { name: "Main mobile" });
+    await menuButton.waitFor();
     const desktopNav = page.locator("nav[aria-label='Main']");
     expect(await desktopNav.count()).toBe(1);
     expect(await desktopNav.isVisible()).toBe(false);
