@@ -229,6 +229,8 @@ describe("admin journey", () => {
     await expect.poll(current).toBe("1");
     await expect.poll(() => dateHeader.getAttribute("aria-sort")).toBe("ascending");
     await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(earliest));
+    // Created dates in US Eastern time: the import's application day at noon UTC.
+    expect(await dataRows(page).first().locator("td").nth(2).textContent()).toBe("01/01/2026, 07:00 AM EST");
     await dateHeader.getByRole("button").click();
     await expect.poll(() => dateHeader.getAttribute("aria-sort")).toBe("descending");
     await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(latest));
@@ -315,6 +317,9 @@ describe("admin journey", () => {
     await search.fill(toDelete.email);
     await expect.poll(() => namesShown(page)).toEqual([fullName(toDelete)]);
     await page.getByRole("button", { name: `Actions for ${fullName(toDelete)}` }).click();
+    await page.getByRole("menuitem", { name: "View" }).waitFor();
+    // A pending application has no letter to download.
+    expect(await page.getByRole("menuitem", { name: "Download PDF" }).count()).toBe(0);
     await page.getByRole("menuitem", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete Application" });
     const confirm = dialog.getByRole("button", { name: "Delete", exact: true });

@@ -99,12 +99,17 @@ describe("applicant journey", () => {
 
     // Details, then edit and save one field.
     await row.getByRole("button", { name: /Actions for Ana Pereira/ }).click();
+    await page.getByRole("menuitem", { name: "View Details" }).waitFor();
+    // No letter before approval.
+    expect(await page.getByRole("menuitem", { name: "Download Visa Letter" }).count()).toBe(0);
     await expectAccessible(page, "dashboard row actions menu");
     await page.getByRole("menuitem", { name: "View Details" }).click();
     await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
     const applicationId = new URL(page.url()).pathname.split("/").pop() ?? "";
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
     await page.getByText("Engineer", { exact: true }).waitFor();
+    // Calendar days in US format, never shifted by the browser's time zone (Los Angeles here).
+    await page.getByText("01/31/1990", { exact: true }).waitFor();
     await expectAccessible(page, "application details");
     await page.getByRole("button", { name: "Edit" }).click();
     const position = field(page, "Position");
