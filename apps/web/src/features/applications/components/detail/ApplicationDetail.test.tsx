@@ -30,6 +30,30 @@ describe("application details", () => {
     expect(screen.queryByRole("button", { name: "Edit" })).not.toBeInTheDocument();
   });
 
+  it("offers admins, and only admins, to resend the approved letter by e-mail", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto({ status: "Approved" }) },
+      "POST /api/applications/a1/letter/resend": {
+        status: 202,
+        json: { message: "The letter will be e-mailed shortly" },
+      },
+    });
+    renderDetail(true);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole("button", { name: "Resend letter by e-mail" }));
+    expect(await screen.findByText("The letter will be e-mailed shortly")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+
+  it("shows no resend button to the applicant", async () => {
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    stubApi({ "GET /api/applications/a1": { json: applicationDto({ status: "Approved" }) } });
+    renderDetail();
+    expect(await screen.findByRole("button", { name: "Download Visa Letter" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Resend letter by e-mail" })).not.toBeInTheDocument();
+  });
+
   it("lets the owner edit a pending one: Cancel drops the draft, Save sends it", async () => {
     saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
     const { calls } = stubApi({

@@ -80,7 +80,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
           Application updated successfully
         </Banner>
       )}
-      {normalStatus(app.status) === "approved" && <ApprovedBanner app={app} />}
+      {normalStatus(app.status) === "approved" && <ApprovedBanner app={app} admin={admin && actor.isAdmin} />}
       {editing ? (
         <ApplicationEditForm
           app={app}
