@@ -35,10 +35,9 @@ const IMPORT_ROWS = args.small ? 1_000 : 10_000;
 const port = kind === "embedded" ? 3901 : 3902;
 
 /** Candidate paths of the meeting letters ZIP; BENCH_ZIP_PATH (with {meetingId}) overrides. */
-const ZIP_PATHS = [
-  process.env.BENCH_ZIP_PATH,
-  "/api/letters/meetings/{meetingId}/zip",
-].filter((p): p is string => !!p);
+const ZIP_PATHS = [process.env.BENCH_ZIP_PATH, "/api/letters/meetings/{meetingId}/zip"].filter(
+  (p): p is string => !!p,
+);
 
 interface Row {
   result?: LoadResult;

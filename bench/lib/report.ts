@@ -41,6 +41,22 @@ export const fmt = (n: number, digits = 1) =>
     ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : "n/a";
 
+/** Markdown as the repository's formatter (Biome) writes it, so `npm run lint` stays clean. */
+export function formatMarkdown(text: string): string {
+  try {
+    return execFileSync(
+      join(REPO_ROOT, "node_modules/.bin/biome"),
+      ["format", "--stdin-file-path=section.md"],
+      {
+        input: text,
+        encoding: "utf8",
+      },
+    );
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Replaces the text between `<!-- KEY -->` and `<!-- /KEY -->` in RESULTS.md (appending the
  * section when absent), so each run rewrites only its own results and leaves the rest alone.
@@ -48,7 +64,7 @@ export const fmt = (n: number, digits = 1) =>
 export function writeSection(key: string, content: string, file = RESULTS_FILE): void {
   const open = `<!-- ${key} -->`;
   const close = `<!-- /${key} -->`;
-  const block = `${open}\n${content.trim()}\n${close}`;
+  const block = `${open}\n${formatMarkdown(content).trim()}\n${close}`;
   const text = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmark results\n";
   const start = text.indexOf(open);
   const end = text.indexOf(close);
