@@ -153,7 +153,11 @@ describe("admin journey", () => {
 
     // Its tab on the applications screen, empty at first.
     await page.getByRole("link", { name: "Applications", exact: true }).click();
+    // Until the admin picks a tab, the list says which meeting it chose.
+    const autoSelected = page.getByText(/^Auto-selected: .+ \(starts \d{2}\/\d{2}\/\d{4}\)$/);
+    await autoSelected.waitFor();
     await page.getByRole("button", { name: meetingName, exact: true }).click();
+    await autoSelected.waitFor({ state: "detached" });
     expect(
       await page.getByRole("button", { name: meetingName, exact: true }).getAttribute("aria-pressed"),
     ).toBe("true");
@@ -345,6 +349,7 @@ describe("admin journey", () => {
     await page.getByRole("link", { name: "Manage Users" }).click();
     await page.getByRole("heading", { name: "All Users" }).waitFor();
     await page.getByText(/^Showing 1-\d+ of \d+ users$/).waitFor();
+    await page.getByText(/^Page 1 of \d+$/).waitFor();
     await expectAccessible(page, "manage users");
     const search = page.getByPlaceholder("Search users...");
 
@@ -392,7 +397,7 @@ describe("admin journey", () => {
     await create.waitFor({ state: "detached" });
 
     // Toggle Admin, both ways.
-    const actions = row.getByRole("button", { name: "Actions for Zofia Nowak" });
+    const actions = row.getByRole("button", { name: /^Actions for Zofia Nowak/ });
     await actions.click();
     await page.getByRole("menuitem", { name: "Toggle Admin (currently user)" }).click();
     await banner(page, "status", "Zofia Nowak is now an admin");
@@ -421,11 +426,23 @@ describe("admin journey", () => {
     const signedIn = await apiLogin(baseURL, person.email, "changed-by-admin");
     expect(signedIn.role).toBe("user");
 
+    // Edit Account Details.
+    await actions.click();
+    await page.getByRole("menuitem", { name: "Edit Account Details" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit User" });
+    expect(await field(edit, "Email").inputValue()).toBe(person.email);
+    await field(edit, "Last Name").fill("Nowak-Kowalska");
+    await expectAccessible(page, "edit user dialog");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.waitFor({ state: "detached" });
+    await banner(page, "status", "User updated successfully");
+    await row.getByText("Zofia Nowak-Kowalska", { exact: true }).waitFor();
+
     // Delete User, after a confirmation that names them.
     await actions.click();
     await page.getByRole("menuitem", { name: "Delete User" }).click();
     const remove = page.getByRole("dialog", { name: "Delete User" });
-    await remove.getByText("Zofia Nowak").waitFor();
+    await remove.getByText("Zofia Nowak-Kowalska").waitFor();
     await remove.getByText(person.email, { exact: false }).waitFor();
     await expectAccessible(page, "delete user dialog");
     await remove.getByRole("button", { name: "Delete User" }).click();
