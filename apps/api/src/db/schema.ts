@@ -39,7 +39,13 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
-    index("users_admin_name_idx").on(t.isAdmin, t.firstName, t.lastName),
+    // The users screen's order (admins first, then names case-insensitively): pages read the index in order.
+    index("users_admin_lower_name_idx").on(
+      t.isAdmin.desc().nullsFirst(),
+      sql`lower(${t.firstName})`,
+      sql`lower(${t.lastName})`,
+      t.email,
+    ),
   ],
 );
 
@@ -108,8 +114,9 @@ export const applications = pgTable(
   (t) => [
     check("applications_status_check", sql`${t.status} in ('Pending','Approved','Rejected')`),
     index("applications_user_idx").on(t.userId, t.createdAt),
-    index("applications_meeting_status_idx").on(t.meetingId, t.status, t.createdAt),
-    index("applications_meeting_created_idx").on(t.meetingId, t.createdAt),
+    // Ending with id, the admin list's full sort order: a page's ids come from the index alone.
+    index("applications_meeting_status_id_idx").on(t.meetingId, t.status, t.createdAt, t.id),
+    index("applications_meeting_created_id_idx").on(t.meetingId, t.createdAt, t.id),
     index("applications_meeting_passport_idx").on(t.meetingId, t.passportKey),
     index("applications_meeting_email_idx").on(t.meetingId, t.email),
     index("applications_email_idx").on(t.email),
