@@ -342,7 +342,8 @@ export async function seedScale(
       ["updated_at", "timestamptz", cols.created],
     ]);
     await query("commit");
-    await query("analyze");
+    // Statistics and the visibility map of a database that has been running a while (autovacuum).
+    await query("vacuum analyze");
 
     const statuses: Record<string, number> = {};
     for (const s of cols.status) statuses[s] = (statuses[s] ?? 0) + 1;
