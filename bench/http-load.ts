@@ -43,6 +43,8 @@ interface Row {
   result?: LoadResult;
   note?: string;
   scenario: Scenario;
+  /** The server's resident memory right after this scenario, MB. */
+  rss?: number;
 }
 
 async function main() {
@@ -158,10 +160,11 @@ async function main() {
       if (s.read) await measure(base, s, { connections: 10, seconds: 2 }); // warm-up, not recorded
       const result = await measure(base, s, { connections, seconds });
       log(`${s.name}: ${fmt(result.rps, 0)} req/s, p99 ${result.p99} ms, non2xx ${result.non2xx}`);
-      rows.push({ scenario: s, result });
+      rows.push({ scenario: s, result, rss: server.rssMb() });
     }
 
-    const zip = await timeZip(base, admin, seed.zipMeetingId);
+    const peakBeforeZip = server.peakRssMb();
+    const zip = `${await timeZip(base, admin, seed.zipMeetingId)}; peak RSS ${fmt(peakBeforeZip, 0)} MB before, ${fmt(server.peakRssMb(), 0)} MB after`;
     log("zip", zip);
     const csv = (await import("node:fs")).readFileSync(csvFile);
     const imported = await uploadCsv(base, admin, "/api/applications/import", csv, "applications.csv");
@@ -170,11 +173,19 @@ async function main() {
         ? `${fmt(imported.ms / 1000, 2)} s, ${fmt(IMPORT_ROWS / (imported.ms / 1000), 0)} rows/s (${JSON.stringify(pickCounts(imported.body))})`
         : `not measured: the route answers ${imported.status}`;
     log("import", importNote);
+    const rssAfterImport = server.rssMb();
     const peak = server.peakRssMb();
     await server.stop();
 
     const ceiling = rows[0]?.result?.rps ?? Number.NaN;
-    const body = report({ rows, ceiling, zip, importNote, peak, seedSeconds: seed.seconds });
+    const body = report({
+      rows,
+      ceiling,
+      zip,
+      importNote: `${importNote}; RSS after ${fmt(rssAfterImport, 0)} MB`,
+      peak,
+      seedSeconds: seed.seconds,
+    });
     console.log(body);
     if (args.write) writeSection(`http:${kind}`, body);
   } finally {
@@ -213,8 +224,19 @@ function report(r: {
   seedSeconds: number;
 }): string {
   const pg = kind === "postgres" ? `, ${postgresVersion()}` : "";
-  const header = ["scenario", "conn.", "req/s", "× ceiling", "p50 ms", "p99 ms", "errors", "non-2xx", "5xx"];
-  const rows = r.rows.map(({ scenario, result, note }) =>
+  const header = [
+    "scenario",
+    "conn.",
+    "req/s",
+    "× ceiling",
+    "p50 ms",
+    "p99 ms",
+    "errors",
+    "non-2xx",
+    "5xx",
+    "RSS MB",
+  ];
+  const rows = r.rows.map(({ scenario, result, note, rss }) =>
     result
       ? [
           result.name,
@@ -226,8 +248,9 @@ function report(r: {
           result.errors,
           result.non2xx,
           result.status5xx,
+          fmt(rss ?? Number.NaN, 0),
         ]
-      : [scenario.name, "", note ?? "", "", "", "", "", "", ""],
+      : [scenario.name, "", note ?? "", "", "", "", "", "", "", ""],
   );
   const scale = `${SCALE.meetings} meetings, ${SCALE.users.toLocaleString("en-US")} users, ${SCALE.applications.toLocaleString("en-US")} applications (largest meeting ${SCALE.largest.toLocaleString("en-US")})`;
   return [
