@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { api } from "../bench/lib/http.js";
+import { machineLine, today, writeSection } from "../bench/lib/report.js";
 import { checksumDatabase, type DbKind } from "../bench/lib/target.js";
 import { badSessions, pickRequests, requestsFor } from "./lib/bad-requests.js";
 import { loggedFaults, prepareEnv, Verdict } from "./lib/env.js";
@@ -21,6 +22,7 @@ const { values: args } = parseArgs({
     db: { type: "string", default: "embedded" },
     requests: { type: "string", default: "10000" },
     concurrency: { type: "string", default: "16" },
+    write: { type: "boolean", default: false },
   },
 });
 
@@ -48,6 +50,7 @@ async function main() {
   const kind = args.db as DbKind;
   const n = Number(args.requests);
   const verdict = new Verdict();
+  const summary: string[] = [];
   const env = await prepareEnv(kind, "bad-input", {
     port: kind === "embedded" ? 3911 : 3912,
     pgPort: 54_412,
@@ -79,6 +82,9 @@ async function main() {
     );
     const seconds = (performance.now() - started) / 1000;
 
+    summary.push(
+      `${requests.length.toLocaleString("en-US")} malformed requests to ${routes.length} routes in ${seconds.toFixed(0)} s`,
+    );
     const byStatus = new Map<number, number>();
     const problems: string[] = [];
     const accepted: string[] = [];
@@ -104,6 +110,13 @@ async function main() {
         `Accepted non-GET requests (must change nothing):\n  ${[...new Set(accepted)].slice(0, 20).join("\n  ")}`,
       );
     for (const p of [...new Set(problems)].slice(0, 40)) console.log(`  ${p}`);
+    summary.push(
+      `statuses: ${[...byStatus.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, c]) => `${s} ×${c}`)
+        .join(", ")}`,
+    );
+    for (const p of distinctProblems(problems)) summary.push(`problem: ${p}`);
     verdict.check(
       requests.length >= n,
       `at least ${n} malformed requests`,
@@ -135,7 +148,10 @@ async function main() {
     );
     verdict.check((await server.stop()) === 0, "server stops cleanly");
 
-    for (const f of loggedFaults(env.logFile)) console.log(`  server logged: ${f}`);
+    for (const f of loggedFaults(env.logFile)) {
+      console.log(`  server logged: ${f}`);
+      summary.push(`server logged: ${f.slice(0, 160)}`);
+    }
     const after = await checksumDatabase(env.target);
     const changed = Object.keys({ ...before.rows, ...after.rows }).filter(
       (t) => before.rows[t] !== after.rows[t],
@@ -150,7 +166,35 @@ async function main() {
   } finally {
     await env.target.cleanup(verdict.failures.length > 0);
   }
+  if (args.write) {
+    writeSection(
+      `bad-input:${kind}`,
+      [
+        `### Bad input, ${kind === "embedded" ? "embedded database (PGlite)" : "PostgreSQL server"}`,
+        "",
+        `Command: \`npx tsx reliability/bad-input.ts --db ${kind} --requests ${n}\`  `,
+        `Date: ${today()}  `,
+        `Machine: ${machineLine()}`,
+        "",
+        ...summary.map((l) => `- ${l.replace(/\|/g, "\\|")}`),
+        "",
+        "```",
+        ...verdict.lines,
+        "```",
+      ].join("\n"),
+    );
+  }
   verdict.exit();
+}
+
+/** One line per kind of problem: route and what went wrong, without the individual values. */
+function distinctProblems(problems: string[]): string[] {
+  const kinds = new Map<string, number>();
+  for (const p of problems) {
+    const key = p.replace(/\[([a-z -]+)[^\]]*\]/, "[$1…]").replace(/: status (\d+):.*/, ": status $1");
+    kinds.set(key, (kinds.get(key) ?? 0) + 1);
+  }
+  return [...kinds.entries()].map(([k, c]) => `${k} (×${c})`);
 }
 
 main().catch((e) => {

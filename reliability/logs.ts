@@ -12,10 +12,13 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { IMPORT_COLUMNS } from "@visa/domain";
 import { api, type Session, uploadCsv } from "../bench/lib/http.js";
+import { machineLine, today, writeSection } from "../bench/lib/report.js";
 import type { DbKind } from "../bench/lib/target.js";
 import { prepareEnv, Verdict } from "./lib/env.js";
 
-const { values: args } = parseArgs({ options: { db: { type: "string", default: "embedded" } } });
+const { values: args } = parseArgs({
+  options: { db: { type: "string", default: "embedded" }, write: { type: "boolean", default: false } },
+});
 
 const tag = Date.now().toString(36).toUpperCase();
 const secrets = {
@@ -214,6 +217,25 @@ async function main() {
       `${tokens.length} tokens checked`,
     );
     await env.target.cleanup(verdict.failures.length > 0);
+  }
+  if (args.write) {
+    const checks = verdict.lines.filter((l) => !l.includes("flow:"));
+    writeSection(
+      `logs:${kind}`,
+      [
+        `### Logs, ${kind === "embedded" ? "embedded database (PGlite)" : "PostgreSQL server"}`,
+        "",
+        `Command: \`npx tsx reliability/logs.ts --db ${kind}\`  `,
+        `Date: ${today()}  `,
+        `Machine: ${machineLine()}`,
+        "",
+        `A full flow of ${verdict.lines.length - checks.length} steps at LOG_LEVEL=trace, then a search of everything the server printed:`,
+        "",
+        "```",
+        ...checks,
+        "```",
+      ].join("\n"),
+    );
   }
   verdict.exit();
 }

@@ -91,9 +91,13 @@ export function loggedFaults(logFile: string): string[] {
 /** Prints a check's outcome and remembers failures for the exit code. */
 export class Verdict {
   readonly failures: string[] = [];
+  /** Every check's line, for reports. */
+  readonly lines: string[] = [];
   passed = 0;
   check(ok: boolean, what: string, detail = ""): boolean {
-    console.log(`${ok ? "PASS" : "FAIL"}  ${what}${detail ? ` — ${detail}` : ""}`);
+    const line = `${ok ? "PASS" : "FAIL"}  ${what}${detail ? ` — ${detail}` : ""}`;
+    this.lines.push(line);
+    console.log(line);
     if (ok) this.passed++;
     else this.failures.push(what);
     return ok;
