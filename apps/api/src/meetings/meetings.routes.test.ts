@@ -62,7 +62,7 @@ describe("meetings", () => {
   it.each([
     [{ name: "" }, "name is required"],
     [{ startDate: "2030-02-30" }, "startDate must be a date (YYYY-MM-DD)"],
-    [{ location: undefined }, "expected string"],
+    [{ location: undefined }, "location is required"],
   ])("refuses invalid input %j with 400", async (over, message) => {
     const res = await t.app.inject({
       method: "POST",
