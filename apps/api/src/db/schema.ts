@@ -225,9 +225,7 @@ export const letters = pgTable(
   },
   (t) => [
     uniqueIndex("letters_reference_unique").on(t.reference),
-    uniqueIndex("letters_active_application_unique")
-      .on(t.applicationId)
-      .where(sql`${t.revokedAt} is null`),
+    uniqueIndex("letters_active_application_unique").on(t.applicationId).where(sql`${t.revokedAt} is null`),
   ],
 );
 
@@ -252,8 +250,6 @@ export const mailJobs = pgTable(
   },
   (t) => [
     check("mail_jobs_kind_check", sql`${t.kind} in ('message','letter')`),
-    index("mail_jobs_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index("mail_jobs_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );
