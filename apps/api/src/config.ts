@@ -41,6 +41,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PURGE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  PURGE_SCHEDULE: z.enum(["off", "daily"]).default("off"),
   WEB_DIST_DIR: optionalString,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
@@ -64,6 +65,8 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: string;
   purgeAfterDays: number;
+  /** "daily": the server purges old applications by itself; absent means "off". */
+  purgeSchedule?: "off" | "daily";
   /** Built web app to serve; absent or missing directory means API only. */
   webDistDir?: string;
   /** Requests per minute allowed on login and forgot-password, per address and per client. */
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     purgeAfterDays: e.PURGE_AFTER_DAYS,
+    purgeSchedule: e.PURGE_SCHEDULE,
     webDistDir: e.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../web/dist"),
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === "true",

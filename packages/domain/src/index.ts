@@ -8,4 +8,5 @@ export * from "./schemas/dto.js";
 export * from "./schemas/fields.js";
 export * from "./schemas/letters.js";
 export * from "./schemas/meetings.js";
+export * from "./schemas/purge.js";
 export * from "./schemas/users.js";

@@ -253,3 +253,31 @@ export const mailJobs = pgTable(
     index("mail_jobs_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );
+
+/**
+ * What a purge kept of a meeting's deleted applications: their counts by status. A table of its
+ * own rather than count columns on meetings, because a meeting can be purged more than once
+ * (applications imported after a purge) and admins see each purge. The meeting's name and days are
+ * copied and its link is cleared, not cascaded, when the meeting is deleted later: the counts are
+ * what a purge promises to keep.
+ */
+export const meetingPurges = pgTable(
+  "meeting_purges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    meetingId: uuid("meeting_id").references(() => meetings.id, { onDelete: "set null" }),
+    meetingName: text("meeting_name").notNull(),
+    meetingStartDate: date("meeting_start_date", { mode: "string" }).notNull(),
+    meetingEndDate: date("meeting_end_date", { mode: "string" }).notNull(),
+    trigger: text("trigger", { enum: ["admin", "schedule"] }).notNull(),
+    purgedAt: timestamp("purged_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    total: integer("total").notNull(),
+    pending: integer("pending").notNull(),
+    approved: integer("approved").notNull(),
+    rejected: integer("rejected").notNull(),
+  },
+  (t) => [
+    check("meeting_purges_trigger_check", sql`${t.trigger} in ('admin','schedule')`),
+    index("meeting_purges_purged_at_idx").on(t.purgedAt),
+  ],
+);
