@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "./server.js";
@@ -44,14 +45,15 @@ export const fmt = (n: number, digits = 1) =>
 /** Markdown as the repository's formatter (Biome) writes it, so `npm run lint` stays clean. */
 export function formatMarkdown(text: string): string {
   try {
-    return execFileSync(
-      join(REPO_ROOT, "node_modules/.bin/biome"),
-      ["format", "--stdin-file-path=section.md"],
-      {
-        input: text,
-        encoding: "utf8",
-      },
+    // The same platform binary scripts/biome.mjs runs.
+    const bin = createRequire(import.meta.url).resolve(
+      `@biomejs/cli-${process.platform}-${process.arch}/biome`,
     );
+    return execFileSync(bin, ["format", "--stdin-file-path=section.md"], {
+      input: text,
+      encoding: "utf8",
+      cwd: REPO_ROOT,
+    });
   } catch {
     return text;
   }
