@@ -1,0 +1,218 @@
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN,
+  type ApiSession,
+  apiCall,
+  apiCreateMeeting,
+  apiLogin,
+  apiRegister,
+  applicationBody,
+  type MeetingDto,
+  newAccount,
+  uniqueTag,
+} from "./support/api";
+import {
+  collectPageErrors,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  openSignedIn,
+  screenshotOnFailure,
+  waitForMail,
+} from "./support/browser";
+import { field } from "./support/forms";
+import { mailAttachments, mailsTo } from "./support/mail";
+import { isPdf, pdfText } from "./support/pdf";
+
+const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
+
+interface OrganisationSettings {
+  name: string;
+  address: string;
+  signatoryName: string;
+  signatoryTitle: string;
+  paperSize: string;
+}
+
+/** The letter's verification link as printed on it (pdftotext may break a long line). */
+function verificationUrl(text: string): string {
+  const match = /(https?:\/\/\S+\/verify\/)\s*(VL(?:-\s*[0-9A-Z]{4}){4})/.exec(text);
+  expect(match, `a verification link in the letter:\n${text}`).not.toBeNull();
+  return `${match?.[1]}${match?.[2]?.replace(/\s+/g, "")}`;
+}
+
+describe("letters journey", () => {
+  let browser: Browser;
+  let adminSession: ApiSession;
+  let applicantSession: ApiSession;
+  let meeting: MeetingDto;
+  let applicationId: string;
+  let original: OrganisationSettings;
+  const contexts: BrowserContext[] = [];
+  const tag = uniqueTag();
+  const account = newAccount("Inês", "Carvalho");
+  const organisationName = `Société des Normes ${tag}`;
+  const signatoryName = `Đorđe Petrović ${tag}`;
+  const letterSubject = () => new RegExp(`Subject: Your visa invitation letter for ${meeting.name}`);
+
+  async function openPage(name: string): Promise<{ page: Page; errors: string[] }> {
+    const context = await newContext(browser, baseURL);
+    contexts.push(context);
+    const page = await context.newPage();
+    screenshotOnFailure(page, name);
+    return { page, errors: collectPageErrors(page) };
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    adminSession = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
+    original = await apiCall<OrganisationSettings>(baseURL, "GET", "/api/letters/organisation", {
+      token: adminSession.token,
+    });
+    meeting = await apiCreateMeeting(baseURL, adminSession.token, `Letters Plenary ${tag}`);
+    applicantSession = await apiRegister(baseURL, account);
+    const created = await apiCall<{ _id: string }>(baseURL, "POST", "/api/applications", {
+      token: applicantSession.token,
+      body: applicationBody(meeting._id, account),
+    });
+    applicationId = created._id;
+    await apiCall(baseURL, "PUT", `/api/applications/${applicationId}`, {
+      token: adminSession.token,
+      body: { status: "Approved" },
+    });
+    // The approval's own letter mail, so the resend below is told apart from it by count.
+    await waitForMail(dataDir, account.email, letterSubject());
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    // The organisation is the whole server's: leave it as the other journeys found it.
+    if (original && adminSession) {
+      const { name, address, signatoryName, signatoryTitle, paperSize } = original;
+      await apiCall(baseURL, "PUT", "/api/letters/organisation", {
+        token: adminSession.token,
+        body: { name, address, signatoryName, signatoryTitle, paperSize },
+      });
+    }
+  });
+
+  it("edits the letterhead, issues a letter with it, verifies it, resends it and sees it revoked", async () => {
+    // Admin → Letters: a new organisation name and signatory, saved, then a preview.
+    const admin = await openPage("letters-admin");
+    await openSignedIn(admin.page, adminSession, "/admin");
+    await admin.page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Letters" })
+      .click();
+    await admin.page.waitForURL((u) => u.pathname === "/admin/letters");
+    await admin.page.getByRole("heading", { name: "Letters", exact: true }).waitFor();
+    const orgName = field(admin.page, "Organisation name");
+    await expect.poll(() => orgName.inputValue()).toBe(original.name);
+    await expectAccessible(admin.page, "letter settings");
+    await orgName.fill(organisationName);
+    await field(admin.page, "Signatory name").fill(signatoryName);
+    await field(admin.page, "Signatory title").fill("Secretary General");
+    await admin.page.getByRole("button", { name: "Save details" }).click();
+    await admin.page.getByRole("status").filter({ hasText: "Organisation details saved" }).waitFor();
+    await expectAccessible(admin.page, "letter settings after saving");
+
+    await field(admin.page, "Meeting").selectOption(meeting._id);
+    // The page shows the PDF from a blob URL the CSP lets nothing fetch, and Chromium keeps no
+    // body for it: the journey reads the server's answer as it passes to the page.
+    let preview: Buffer = Buffer.alloc(0);
+    await admin.page.route("**/api/letters/preview", async (route) => {
+      const response = await route.fetch();
+      preview = await response.body();
+      await route.fulfill({ response });
+    });
+    await admin.page.getByRole("button", { name: "Preview PDF" }).click();
+    await admin.page.getByTitle("Letter preview").waitFor();
+    await admin.page.getByRole("link", { name: "Open the preview in a new tab" }).waitFor();
+    await admin.page.unroute("**/api/letters/preview");
+    expect(isPdf(preview)).toBe(true);
+    const previewText = pdfText(preview);
+    expect(previewText).toContain(organisationName);
+    expect(previewText).toContain(signatoryName);
+    expect(previewText).toContain(meeting.name);
+    await expectAccessible(admin.page, "letter settings with a preview");
+
+    // The applicant downloads the letter from the dashboard: the new letterhead, their name.
+    const applicant = await openPage("letters-applicant");
+    await openSignedIn(applicant.page, applicantSession, "/");
+    const row = applicant.page.getByRole("row").filter({ hasText: meeting.name });
+    await row.getByText("Approved", { exact: true }).waitFor();
+    await row.getByRole("button", { name: /Actions for Inês Carvalho/ }).click();
+    await applicant.page.getByRole("menuitem", { name: "Download Visa Letter" }).waitFor();
+    await expectAccessible(applicant.page, "dashboard row menu with the letter");
+    const [download] = await Promise.all([
+      applicant.page.waitForEvent("download"),
+      applicant.page.getByRole("menuitem", { name: "Download Visa Letter" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("visa-request-letter-Inês-Carvalho.pdf");
+    const letter = readFileSync(await download.path());
+    expect(isPdf(letter)).toBe(true);
+    const letterText = pdfText(letter);
+    expect(letterText).toContain(organisationName);
+    expect(letterText).toContain(signatoryName);
+    expect(letterText).toContain("Inês Carvalho");
+    expect(letterText).toContain(meeting.name);
+    const verifyUrl = verificationUrl(letterText);
+    expect(new URL(verifyUrl).origin).toBe(new URL(baseURL).origin);
+    expect(applicant.errors).toEqual([]);
+
+    // A consular officer, signed out, follows the link: the applicant, the meeting, valid.
+    const officer = await openPage("letters-officer");
+    await officer.page.goto(verifyUrl);
+    await officer.page.getByRole("heading", { name: "Visa letter verification" }).waitFor();
+    const verdict = officer.page.getByRole("status").filter({ hasText: /This letter/ });
+    await expect.poll(() => verdict.textContent()).toBe("This letter is valid.");
+    await officer.page.getByText("Inês Carvalho", { exact: true }).waitFor();
+    await officer.page.getByText(meeting.name, { exact: true }).waitFor();
+    expect(new URL(officer.page.url()).pathname).toBe(new URL(verifyUrl).pathname);
+    await expectAccessible(officer.page, "verification of a valid letter");
+
+    // While approved, the admin resends the letter from the application's details.
+    const before = mailsTo(dataDir, account.email, letterSubject()).length;
+    await admin.page.goto(`/admin/applications/${applicationId}`);
+    await admin.page.getByText("This application has been approved.").waitFor();
+    await expectAccessible(admin.page, "admin application details, approved");
+    await admin.page.getByRole("button", { name: "Resend letter by e-mail" }).click();
+    await admin.page
+      .getByRole("status")
+      .filter({ hasText: `The letter will be e-mailed to ${account.email}` })
+      .waitFor();
+    await expect
+      .poll(() => mailsTo(dataDir, account.email, letterSubject()).length, {
+        timeout: 15_000,
+        message: "the resent letter in the outbox",
+      })
+      .toBe(before + 1);
+    const [resent] = mailsTo(dataDir, account.email, letterSubject());
+    const attachments = mailAttachments(resent?.raw ?? "", "application/pdf");
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]?.filename).toBe("visa-request-letter-Inês-Carvalho.pdf");
+    const attached = attachments[0]?.content ?? Buffer.alloc(0);
+    expect(isPdf(attached)).toBe(true);
+    expect(pdfText(attached)).toContain(organisationName);
+    expect(verificationUrl(pdfText(attached))).toBe(verifyUrl);
+    await expectAccessible(admin.page, "admin application details after resending");
+    expect(admin.errors).toEqual([]);
+
+    // Rejected: the same link now says the letter is revoked.
+    await apiCall(baseURL, "PUT", `/api/applications/${applicationId}`, {
+      token: adminSession.token,
+      body: { status: "Rejected" },
+    });
+    await officer.page.reload();
+    await expect
+      .poll(() => verdict.textContent())
+      .toBe("This letter has been revoked and is no longer valid.");
+    await officer.page.getByText("Inês Carvalho", { exact: true }).waitFor();
+    await expectAccessible(officer.page, "verification of a revoked letter");
+    expect(officer.errors).toEqual([]);
+  });
+});
