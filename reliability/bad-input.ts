@@ -14,6 +14,7 @@ import { machineLine, today, writeSection } from "../bench/lib/report.js";
 import { checksumDatabase, type DbKind } from "../bench/lib/target.js";
 import { badSessions, pickRequests, requestsFor } from "./lib/bad-requests.js";
 import { loggedFaults, prepareEnv, Verdict } from "./lib/env.js";
+import { checkPages } from "./lib/pages.js";
 import { pool, type RawAnswer, send } from "./lib/raw-http.js";
 import { discoverRoutes } from "./lib/routes.js";
 
@@ -134,6 +135,19 @@ async function main() {
       "every refusal is { message }",
     );
 
+    const pages = await checkPages(server.url);
+    if (pages) {
+      const bad = pages.filter((p) => p.status !== 200 || p.missing.length > 0);
+      verdict.check(
+        bad.length === 0,
+        "every page and asset of the built web app answers with the security headers",
+        bad.length
+          ? bad.map((p) => `${p.url} ${p.status} lacks ${p.missing.join(", ")}`).join("; ")
+          : `${pages.length} checked`,
+      );
+    } else {
+      console.log("  (no built web app: run npm run build to check its pages too)");
+    }
     const health = await api(server.url, null, "GET", "/api/health");
     const list = await api(
       server.url,
