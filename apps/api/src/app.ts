@@ -23,6 +23,7 @@ import { EventBus } from "./lib/events.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { meetingRoutes } from "./meetings/meetings.routes.js";
 import { notificationsPlugin } from "./notifications/notifications.plugin.js";
+import { purgePlugin } from "./purge/purge.plugin.js";
 import { userRoutes } from "./users/users.routes.js";
 
 declare module "fastify" {
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(passwordResetRoutes, deps);
   await app.register(meetingRoutes, deps);
   await app.register(userRoutes, deps);
+  await app.register(purgePlugin, deps);
 
   registerWebApp(app, config);
   return app;
