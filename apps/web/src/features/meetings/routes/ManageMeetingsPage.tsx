@@ -9,6 +9,7 @@ import { useDeleteMeeting } from "../api/delete-meeting";
 import { useMeetings } from "../api/get-meetings";
 import { MeetingFormModal } from "../components/MeetingFormModal";
 import { MeetingList } from "../components/MeetingList";
+import { PurgePanel } from "../components/PurgePanel";
 
 /** 'Upcoming Meetings': add, edit, activate and delete meetings. */
 export default function ManageMeetingsPage() {
@@ -75,6 +76,7 @@ export default function ManageMeetingsPage() {
           has applications cannot be deleted.
         </p>
       </ConfirmDialog>
+      <PurgePanel />
     </section>
   );
 }
