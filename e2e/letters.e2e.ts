@@ -83,8 +83,6 @@ describe("letters journey", () => {
       token: adminSession.token,
       body: { status: "Approved" },
     });
-    // The approval's own letter mail, so the resend below is told apart from it by count.
-    await waitForMail(dataDir, account.email, letterSubject());
   });
 
   afterAll(async () => {
@@ -101,6 +99,9 @@ describe("letters journey", () => {
   });
 
   it("edits the letterhead, issues a letter with it, verifies it, resends it and sees it revoked", async () => {
+    // The approval's own letter mail first, so the resend below is told apart from it by count.
+    await waitForMail(dataDir, account.email, letterSubject());
+
     // Admin → Letters: a new organisation name and signatory, saved, then a preview.
     const admin = await openPage("letters-admin");
     await openSignedIn(admin.page, adminSession, "/admin");
