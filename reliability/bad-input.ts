@@ -93,10 +93,10 @@ async function main() {
       const r = requests[i];
       byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
       const p = problem(a);
-      if (p) problems.push(`${r?.method} ${r?.route} [${r?.label}]: ${p}`);
+      if (p) problems.push(`${r?.route} [${r?.label}]: ${p}`);
       // Renewing a session is the one non-GET answer that is harmless to accept.
       if (a.status < 300 && r && r.method !== "GET" && r.route !== "POST /api/auth/refresh")
-        accepted.push(`${r.method} ${r.route} [${r.label}] -> ${a.status}`);
+        accepted.push(`${r.route} [${r.label}] -> ${a.status}`);
     });
     console.log(
       `${answers.length} answers in ${seconds.toFixed(1)} s (${(answers.length / seconds).toFixed(0)}/s); statuses: ${[
@@ -201,14 +201,28 @@ async function main() {
   verdict.exit();
 }
 
-/** One line per kind of problem: route and what went wrong, without the individual values. */
+/**
+ * One line per kind of problem: 5xx by route and kind of input; missing headers by status, with
+ * how many routes and answers.
+ */
 function distinctProblems(problems: string[]): string[] {
-  const kinds = new Map<string, number>();
+  const kinds = new Map<string, { count: number; routes: Set<string> }>();
   for (const p of problems) {
-    const key = p.replace(/\[([a-z -]+)[^\]]*\]/, "[$1…]").replace(/: status (\d+):.*/, ": status $1");
-    kinds.set(key, (kinds.get(key) ?? 0) + 1);
+    const route = p.split(" [")[0] ?? "";
+    const header = /security headers missing \(status (\d+)\)/.exec(p);
+    const key = header
+      ? `security headers missing on answers with status ${header[1]}`
+      : p.replace(/\[([a-z -]+)[^\]]*\]/, "[$1…]").replace(/: status (\d+):.*/, ": status $1");
+    const k = kinds.get(key) ?? { count: 0, routes: new Set<string>() };
+    k.count++;
+    k.routes.add(route);
+    kinds.set(key, k);
   }
-  return [...kinds.entries()].map(([k, c]) => `${k} (×${c})`);
+  return [...kinds.entries()].map(([k, v]) =>
+    k.startsWith("security headers")
+      ? `${k}: ${v.count} answers on ${v.routes.size} routes`
+      : `${k} (×${v.count})`,
+  );
 }
 
 main().catch((e) => {
