@@ -1,5 +1,6 @@
 import type { PurgePreviewDto } from "@visa/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, loadConfig } from "../config.js";
 import { buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { FIRST_PURGE_DELAY_MS, PURGE_EVERY_MS, purgeScheduleOf } from "./purge-schedule.js";
@@ -59,5 +60,15 @@ describe("scheduled purge", () => {
         [second.meeting.id, "schedule", 1],
       ]),
     );
+  });
+});
+
+describe("PURGE_SCHEDULE", () => {
+  const env = { DATA_DIR: "/tmp/visa-purge-config", JWT_SECRET: "x".repeat(40) };
+  it("is off unless set to daily, and refuses anything else naming the variable", () => {
+    expect(loadConfig(env).purgeSchedule).toBe("off");
+    expect(loadConfig({ ...env, PURGE_SCHEDULE: "daily" }).purgeSchedule).toBe("daily");
+    expect(() => loadConfig({ ...env, PURGE_SCHEDULE: "weekly" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, PURGE_SCHEDULE: "weekly" })).toThrow(/PURGE_SCHEDULE/);
   });
 });

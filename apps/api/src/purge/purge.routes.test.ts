@@ -162,6 +162,16 @@ describe("purging", () => {
     expect((await preview()).purges.length).toBe(before);
   });
 
+  it("two purges at once delete and record each meeting once", async () => {
+    const { meeting } = await meetingWithApplications(t.app, 220, ["Pending", "Approved", "Rejected"]);
+    const [a, b] = await Promise.all([purge({ confirm: "Purge" }), purge({ confirm: "Purge" })]);
+    const purgedOf = (r: typeof a) =>
+      (r.json() as PurgeResultDto).meetings.filter((m) => m.meetingId === meeting.id).map((m) => m.purged);
+    expect([...purgedOf(a), ...purgedOf(b)]).toEqual([3]);
+    const records = (await preview()).purges.filter((p) => p.meetingId === meeting.id);
+    expect(records.map((r) => r.total)).toEqual([3]);
+  });
+
   it("revokes the letter of a purged approved application", async () => {
     const applicant = await buildUser(t.app);
     const { meeting, apps } = await meetingWithApplications(t.app, 250, ["Approved"], applicant.user.id);
