@@ -1,5 +1,5 @@
 import type { AdminListQuery, ApplicationDto, ApplicationListDto, MeetingStatsDto } from "@visa/domain";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import { applications } from "../db/schema.js";
@@ -49,12 +49,25 @@ export async function listApplicationsForAdmin(
       : [dir(applications.createdAt), dir(applications.id)];
   const [totalRow] = await ctx.db.select({ total: count() }).from(applications).where(where);
   const total = totalRow?.total ?? 0;
-  const records = await loadApplications(ctx.db, {
-    where,
-    orderBy,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  // The page's ids first, from the index alone; the joins then touch only those rows. Joining
+  // before the offset made a deep page join thousands of skipped rows with their editors.
+  const pageIds = await ctx.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const records =
+    pageIds.length === 0
+      ? []
+      : await loadApplications(ctx.db, {
+          where: inArray(
+            applications.id,
+            pageIds.map((r) => r.id),
+          ),
+          orderBy,
+        });
   return {
     applications: records.map(applicationPresenter),
     // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
