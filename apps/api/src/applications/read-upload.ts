@@ -1,6 +1,7 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { badRequest, HttpError } from "../lib/errors.js";
+import { multipartFailure } from "../lib/multipart-errors.js";
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -18,8 +19,7 @@ export async function readUploadedFile(
   try {
     part = await request.file({ limits: { fileSize: maxBytes } });
   } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    throw err;
+    throw multipartFailure(err, tooLarge);
   }
   if (!part) throw badRequest(missingMessage);
   if (part.fieldname !== "file") throw badRequest('The file must be sent in the form field "file"');
@@ -27,8 +27,7 @@ export async function readUploadedFile(
   try {
     data = await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    throw err;
+    throw multipartFailure(err, tooLarge);
   }
   if (part.file.truncated) throw tooLarge();
   return { filename: part.filename, data };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest, HttpError } from "../lib/errors.js";
+import { multipartFailure } from "../lib/multipart-errors.js";
 
 const tooLarge = (max: number) => new HttpError(413, `The file must be at most ${Math.round(max / 1024)} KB`);
 
@@ -30,8 +31,7 @@ export async function readMultipart(
       file = { data, filename: part.filename };
     }
   } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
-    throw err;
+    throw multipartFailure(err, () => tooLarge(maxBytes));
   }
   if (!file || file.data.length === 0) throw badRequest(missingMessage);
   return { file: file.data, filename: file.filename, fields };
