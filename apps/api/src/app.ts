@@ -4,7 +4,7 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { MAX_UPLOAD_BYTES } from "@visa/domain";
-import Fastify from "fastify";
+import Fastify, { type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { applicationRoutes } from "./applications/applications.routes.js";
 import { documentRoutes } from "./applications/documents.routes.js";
@@ -25,6 +25,15 @@ import { meetingRoutes } from "./meetings/meetings.routes.js";
 import { notificationsPlugin } from "./notifications/notifications.plugin.js";
 import { purgePlugin } from "./purge/purge.plugin.js";
 import { userRoutes } from "./users/users.routes.js";
+
+/** Headers for answers given before the helmet hook can run: nothing on them may be framed or run. */
+const BARE_SECURITY_HEADERS = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "cross-origin-resource-policy": "same-origin",
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -48,6 +57,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy ?? false,
     // Ids and tokens never need more; longer paths are refused before routing.
     routerOptions: { maxParamLength: 200 },
+    // A malformed or overlong URL is answered before any hook runs (so before helmet): it still
+    // leaves with the security headers and the usual { message }.
+    frameworkErrors: (error, _request, rawReply) => {
+      const status = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400;
+      (rawReply as FastifyReply)
+        .code(status)
+        .headers(BARE_SECURITY_HEADERS)
+        .send({ message: status === 414 ? "The address is too long" : "The address is not valid" });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
