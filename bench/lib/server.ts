@@ -13,6 +13,8 @@ export interface ServerOptions {
   logLevel?: string;
   jwtSecret?: string;
   env?: Record<string, string>;
+  /** Extra Node.js flags (e.g. --cpu-prof for a profile of a run). */
+  nodeArgs?: string[];
 }
 
 /** A JWT secret shared by the server and the scripts that sign test tokens. */
@@ -54,11 +56,15 @@ export class ServerProcess {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     };
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...(options.nodeArgs ?? []), "--import", "tsx", "apps/api/src/main.ts"],
+      {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     const server = new ServerProcess(child, `http://127.0.0.1:${options.port}`, options);
