@@ -187,7 +187,11 @@ async function main() {
       seedSeconds: seed.seconds,
     });
     console.log(body);
-    if (args.write) writeSection(`http:${kind}${args.small ? ":small" : ""}`, body);
+    if (args.write)
+      writeSection(
+        `http:${kind}${args.small ? ":small" : ""}${connections === 50 ? "" : `:c${connections}`}`,
+        body,
+      );
   } finally {
     await target.cleanup();
   }
@@ -254,7 +258,7 @@ function report(r: {
   );
   const scale = `${SCALE.meetings} meetings, ${SCALE.users.toLocaleString("en-US")} users, ${SCALE.applications.toLocaleString("en-US")} applications (largest meeting ${SCALE.largest.toLocaleString("en-US")})`;
   return [
-    `### HTTP, ${kind === "embedded" ? "embedded database (PGlite)" : "PostgreSQL server"}${args.small ? ", a tenth of the data" : ""}`,
+    `### HTTP, ${kind === "embedded" ? "embedded database (PGlite)" : "PostgreSQL server"}${args.small ? ", a tenth of the data" : ""}${connections === 50 ? "" : `, ${connections} connections`}`,
     "",
     `Command: \`npm run ${kind === "embedded" ? "bench" : "bench:pg"}\` (\`npx tsx bench/http-load.ts --db ${kind} --seconds ${seconds} --connections ${connections}${args.small ? " --small" : ""}\`)  `,
     `Date: ${today()}  `,
