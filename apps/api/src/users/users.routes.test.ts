@@ -316,3 +316,17 @@ describe("the last admin", () => {
     }
   });
 });
+
+describe("users search input", () => {
+  it("refuses control characters in the search with 400", async () => {
+    const t2 = await createTestApp();
+    try {
+      const { auth } = await buildUser(t2.app, { isAdmin: true });
+      const res = await t2.app.inject({ method: "GET", url: "/api/users?search=%00&page=1", headers: auth });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain("control characters");
+    } finally {
+      await t2.close();
+    }
+  });
+});

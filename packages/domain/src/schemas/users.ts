@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_PAGE_SIZE } from "../constants.js";
-import { boolField, emailField, passwordField, requiredText } from "./fields.js";
+import { boolField, emailField, passwordField, requiredText, text } from "./fields.js";
 
 export const createUserSchema = z.object({
   email: emailField,
@@ -23,7 +23,7 @@ export const userPasswordSchema = z.object({ password: passwordField });
 
 /** GET /api/users: optional search (name or e-mail) and paging; without `page` every match is listed. */
 export const userListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text(200).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
