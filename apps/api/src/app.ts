@@ -104,6 +104,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         frameSrc: ["'self'", "blob:"],
         objectSrc: ["'self'", "blob:"],
         frameAncestors: ["'none'"],
+        // Only behind HTTPS: on plain HTTP (a laptop, an intranet host) it would break every asset.
+        upgradeInsecureRequests: config.publicUrl.startsWith("https:") ? [] : null,
         formAction: ["'self'"],
         baseUri: ["'self'"],
       },

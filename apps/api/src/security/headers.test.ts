@@ -98,3 +98,17 @@ describe("security headers", () => {
     expectSecurityHeaders(res.headers, `${method} ${url}`);
   });
 });
+
+describe("upgrade-insecure-requests", () => {
+  it("is sent only when the public address is HTTPS, so plain-HTTP installs keep their assets", async () => {
+    const plain = await t.app.inject({ method: "GET", url: "/login" });
+    expect(plain.headers["content-security-policy"]).not.toContain("upgrade-insecure-requests");
+    const https = await createTestApp({ publicUrl: "https://visa.example.org" });
+    try {
+      const res = await https.app.inject({ method: "GET", url: "/api/health" });
+      expect(res.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+    } finally {
+      await https.close();
+    }
+  });
+});
