@@ -1,9 +1,8 @@
 import { type ApplicationDto, DELETE_CONFIRMATION_WORD } from "@visa/domain";
-import { useEffect, useState } from "react";
-import { TextInput } from "../../../components/FormField";
+import { useEffect } from "react";
 import { useDeleteApplication } from "../api/delete-application";
 import { withReason } from "../lib/failure-message";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { TypedConfirmDialog } from "./TypedConfirmDialog";
 
 export interface DeleteApplicationDialogProps {
   application: ApplicationDto | null;
@@ -13,58 +12,35 @@ export interface DeleteApplicationDialogProps {
 
 /** 'Delete Application': the button stays disabled until the admin types the confirmation word. */
 export function DeleteApplicationDialog({ application, onClose, onDeleted }: DeleteApplicationDialogProps) {
-  const [typed, setTyped] = useState("");
   const remove = useDeleteApplication();
   const { reset } = remove;
 
-  // A new target starts with an empty box and no old error.
+  // A new target starts with no old error.
   useEffect(() => {
-    if (application) {
-      setTyped("");
-      reset();
-    }
+    if (application) reset();
   }, [application, reset]);
 
-  const confirmed = typed === DELETE_CONFIRMATION_WORD;
-  const onConfirm = () => {
-    if (!application || !confirmed) return;
-    remove.mutate(application._id, { onSuccess: () => onDeleted(application) });
-  };
-
   return (
-    <ConfirmDialog
+    <TypedConfirmDialog
       open={application !== null}
       title="Delete Application"
+      word={DELETE_CONFIRMATION_WORD}
       confirmLabel="Delete"
-      pending={remove.isPending}
-      canConfirm={confirmed}
-      focusCancel={false}
+      busy={remove.isPending}
       error={remove.isError ? withReason(remove.error, "Failed to delete application") : null}
-      onConfirm={onConfirm}
+      onConfirm={() =>
+        application && remove.mutate(application._id, { onSuccess: () => onDeleted(application) })
+      }
       onClose={onClose}
-    >
-      <p>
-        Delete the application of{" "}
-        <strong>
-          {application?.firstName} {application?.lastName}
-        </strong>
-        ? Its letter stops being valid. This cannot be undone.
-      </p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          onConfirm();
-        }}
-      >
-        <TextInput
-          label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          autoComplete="off"
-          data-autofocus
-          spellCheck={false}
-        />
-      </form>
-    </ConfirmDialog>
+      body={
+        <p>
+          Delete the application of{" "}
+          <strong>
+            {application?.firstName} {application?.lastName}
+          </strong>
+          ? Its letter stops being valid. This cannot be undone.
+        </p>
+      }
+    />
   );
 }

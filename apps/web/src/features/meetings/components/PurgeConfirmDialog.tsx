@@ -1,7 +1,6 @@
 import { PURGE_CONFIRMATION_WORD, type PurgeResultDto } from "@visa/domain";
-import { useEffect, useState } from "react";
-import { TextInput } from "../../../components/FormField";
-import { ConfirmDialog } from "../../admin/components/ConfirmDialog";
+import { useEffect } from "react";
+import { TypedConfirmDialog } from "../../admin/components/TypedConfirmDialog";
 import { withReason } from "../../admin/lib/failure-message";
 import { usePurgeOldApplications } from "../api/purge";
 
@@ -21,58 +20,33 @@ export function PurgeConfirmDialog({
   onClose,
   onPurged,
 }: PurgeConfirmDialogProps) {
-  const [typed, setTyped] = useState("");
   const purge = usePurgeOldApplications();
   const { reset } = purge;
 
-  // Each opening starts with an empty box and no old error.
+  // Each opening starts with no old error.
   useEffect(() => {
-    if (open) {
-      setTyped("");
-      reset();
-    }
+    if (open) reset();
   }, [open, reset]);
 
-  const confirmed = typed === PURGE_CONFIRMATION_WORD;
-  const onConfirm = () => {
-    if (!confirmed || purge.isPending) return;
-    purge.mutate(typed, { onSuccess: onPurged });
-  };
-
   return (
-    <ConfirmDialog
+    <TypedConfirmDialog
       open={open}
       title="Purge Old Applications"
+      word={PURGE_CONFIRMATION_WORD}
       confirmLabel="Purge"
-      pendingLabel="Purging..."
-      pending={purge.isPending}
-      canConfirm={confirmed}
-      focusCancel={false}
+      busyLabel="Purging..."
+      busy={purge.isPending}
       error={purge.isError ? withReason(purge.error, "Failed to purge applications") : null}
-      onConfirm={onConfirm}
+      onConfirm={() => purge.mutate(PURGE_CONFIRMATION_WORD, { onSuccess: onPurged })}
       onClose={onClose}
-    >
-      <p>
-        Delete the <strong>{plural(applicationCount, "application")}</strong> of{" "}
-        <strong>{plural(meetingCount, "meeting")}</strong>, with their documents? Their letters stop being
-        valid. Only the counts by status are kept; the meetings stay. This cannot be undone.
-      </p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          onConfirm();
-        }}
-      >
-        <TextInput
-          label={`Type ${PURGE_CONFIRMATION_WORD} to confirm`}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          autoComplete="off"
-          data-autofocus
-          spellCheck={false}
-        />
-      </form>
-    </ConfirmDialog>
+      body={
+        <p>
+          Delete the <strong>{plural(applicationCount, "application")}</strong> of{" "}
+          <strong>{plural(meetingCount, "meeting")}</strong>, with their documents? Their letters stop being
+          valid. Only the counts by status are kept; the meetings stay. This cannot be undone.
+        </p>
+      }
+    />
   );
 }
 
