@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { forgotPasswordSchema } from "@visa/domain";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { Banner } from "../../../components/Banner";
-import { Button } from "../../../components/Button";
 import { TextInput } from "../../../components/FormField";
 import { fieldError } from "../../../lib/field-error";
 import { requestPasswordReset } from "../api/password-reset";
 import { AuthCard } from "../components/AuthCard";
+import { AuthForm } from "../components/AuthForm";
+import { AuthLink } from "../components/AuthLink";
 
 /** /forgot-password: one e-mail field; instructions arrive by e-mail. */
 export default function ForgotPasswordPage() {
@@ -30,35 +30,28 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title="Reset your password">
-      <div className="space-y-4">
-        <p className="text-sm text-gray-700">
-          Enter the email address of your account on this portal and we will send you a link to choose a new
-          password.
-        </p>
-        {result === "sent" && (
-          <Banner kind="success">Check your email for password reset instructions</Banner>
-        )}
-        {result === "failed" && <Banner kind="error">Error requesting password reset</Banner>}
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            error={fieldError("Email", errors.email)}
-            {...register("email")}
-          />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Sending..." : "Send reset instructions"}
-          </Button>
-        </form>
-        <p className="text-center text-sm">
-          <Link to="/login" className="text-blue-700 underline hover:text-blue-900">
-            Back to login
-          </Link>
-        </p>
-      </div>
+    <AuthCard title="Reset your password" footer={<AuthLink to="/login">Back to login</AuthLink>}>
+      <p className="text-sm text-gray-700">
+        Enter the email address of your account on this portal and we will send you a link to choose a new
+        password.
+      </p>
+      {result === "sent" && <Banner kind="success">Check your email for password reset instructions</Banner>}
+      {result === "failed" && <Banner kind="error">Error requesting password reset</Banner>}
+      <AuthForm
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Send reset instructions"
+        submittingLabel="Sending..."
+      >
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={fieldError("Email", errors.email)}
+          {...register("email")}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

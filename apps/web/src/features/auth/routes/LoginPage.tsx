@@ -2,14 +2,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { AUTH_MESSAGES, type LoginInput, loginSchema } from "@visa/domain";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { Banner } from "../../../components/Banner";
-import { Button } from "../../../components/Button";
 import { TextInput } from "../../../components/FormField";
 import { fieldError } from "../../../lib/field-error";
 import { login } from "../api/login";
 import { type FriendlyError, loginErrorMessage } from "../auth-errors";
 import { AuthCard } from "../components/AuthCard";
+import { AuthForm } from "../components/AuthForm";
+import { AuthLink } from "../components/AuthLink";
 import { ErrorBox } from "../components/ErrorBox";
 import { PortalNotice } from "../components/PortalNotice";
 
@@ -36,43 +37,43 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard title="Sign in">
-      <div className="space-y-4">
-        {notice && (
-          <Banner kind={notice === AUTH_MESSAGES.sessionExpired ? "info" : "success"}>{notice}</Banner>
-        )}
-        <PortalNotice />
-        {error && <ErrorBox error={error} />}
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            error={fieldError("Email", errors.email)}
-            {...register("email")}
-          />
-          <TextInput
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={fieldError("Password", errors.password)}
-            {...register("password")}
-          />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Signing in..." : "Sign in"}
-          </Button>
-        </form>
-        <div className="flex flex-col gap-2 text-center text-sm sm:flex-row sm:justify-between">
-          <Link to="/forgot-password" className="text-blue-700 underline hover:text-blue-900">
-            Forgot your password?
-          </Link>
-          <Link to="/register" className="text-blue-700 underline hover:text-blue-900">
-            Need an account? Register
-          </Link>
+    <AuthCard
+      title="Sign in"
+      footer={
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+          <AuthLink to="/forgot-password">Forgot your password?</AuthLink>
+          <AuthLink to="/register">Need an account? Register</AuthLink>
         </div>
-      </div>
+      }
+    >
+      {notice && (
+        <Banner kind={notice === AUTH_MESSAGES.sessionExpired ? "info" : "success"}>{notice}</Banner>
+      )}
+      <PortalNotice />
+      {error && <ErrorBox error={error} />}
+      <AuthForm
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Sign in"
+        submittingLabel="Signing in..."
+      >
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={fieldError("Email", errors.email)}
+          {...register("email")}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldError("Password", errors.password)}
+          {...register("password")}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

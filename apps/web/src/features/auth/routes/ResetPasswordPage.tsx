@@ -5,11 +5,12 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { z } from "zod";
 import { Banner } from "../../../components/Banner";
-import { Button } from "../../../components/Button";
 import { TextInput } from "../../../components/FormField";
 import { fieldError } from "../../../lib/field-error";
 import { resetPassword } from "../api/password-reset";
 import { AuthCard } from "../components/AuthCard";
+import { AuthForm } from "../components/AuthForm";
+import { AuthLink } from "../components/AuthLink";
 
 const formSchema = resetPasswordSchema
   .extend({ confirmPassword: z.string() })
@@ -41,44 +42,39 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard title="Choose a new password">
-      <div className="space-y-4">
-        {failed && (
-          <Banner kind="error">
-            Error resetting password. The link may be expired.{" "}
-            <Link to="/forgot-password" className="font-medium underline">
-              Request a new link
-            </Link>
-          </Banner>
-        )}
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextInput
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint="At least 6 characters."
-            error={fieldError("New Password", errors.password)}
-            {...register("password")}
-          />
-          <TextInput
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={fieldError("Confirm Password", errors.confirmPassword)}
-            {...register("confirmPassword")}
-          />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Updating Password..." : "Update Password"}
-          </Button>
-        </form>
-        <p className="text-center text-sm">
-          <Link to="/login" className="text-blue-700 underline hover:text-blue-900">
-            Back to login
+    <AuthCard title="Choose a new password" footer={<AuthLink to="/login">Back to login</AuthLink>}>
+      {failed && (
+        <Banner kind="error">
+          Error resetting password. The link may be expired.{" "}
+          <Link to="/forgot-password" className="font-medium underline">
+            Request a new link
           </Link>
-        </p>
-      </div>
+        </Banner>
+      )}
+      <AuthForm
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Update Password"
+        submittingLabel="Updating Password..."
+      >
+        <TextInput
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 6 characters."
+          error={fieldError("New Password", errors.password)}
+          {...register("password")}
+        />
+        <TextInput
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fieldError("Confirm Password", errors.confirmPassword)}
+          {...register("confirmPassword")}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }
