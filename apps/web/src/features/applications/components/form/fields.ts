@@ -1,4 +1,10 @@
-import { APPLICATION_REQUIRED_FIELDS, type ApplicationDto, dayToIso, toDay } from "@visa/domain";
+import {
+  APPLICATION_REQUIRED_FIELDS,
+  type ApplicationCreateInput,
+  type ApplicationDto,
+  dayToIso,
+  toDay,
+} from "@visa/domain";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { fieldError } from "../../../../lib/field-error";
 
@@ -20,32 +26,15 @@ export const FIELD_LABELS = {
 } as const;
 export type FieldName = keyof typeof FIELD_LABELS;
 
-/** The applicant's fields as the forms hold them: text, "YYYY-MM-DD" days and a checkbox. */
+/** The shared create schema's fields less the meeting, which the form picks separately. */
+type ApplicantField = Exclude<keyof ApplicationCreateInput, "meeting">;
+
+/**
+ * The applicant's fields as the forms hold them: text, "YYYY-MM-DD" days and a checkbox.
+ * Keyed by the shared schema, so a field added there must be added to the forms too.
+ */
 export type ApplicantValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  birthdate: string;
-  gender: string;
-  passportNumber: string;
-  passportIssuingCountry: string;
-  passportExpirationDate: string;
-  dateOfArrival: string;
-  dateOfDeparture: string;
-  companyName: string;
-  position: string;
-  companyMailingAddress1: string;
-  companyMailingAddress2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-  fax: string;
-  hotelName: string;
-  hotelConfirmation: string;
-  additionalInformation: string;
-  pickUpInOrlando: boolean;
+  [K in ApplicantField]-?: boolean extends NonNullable<ApplicationCreateInput[K]> ? boolean : string;
 };
 
 export type AdminValues = {
