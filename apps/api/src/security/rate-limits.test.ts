@@ -63,4 +63,17 @@ describe("rate limits with the deployed configuration", () => {
     );
     expect(reset.filter((s) => s === 429)).toHaveLength(3);
   });
+
+  it("cannot be dodged by claiming another address in X-Forwarded-For (no proxy is trusted by default)", async () => {
+    const tries = await statuses(LIMIT + 3, (i) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: `forged-${i}@example.test`, password: "secret" },
+        remoteAddress: "10.25.0.1",
+        headers: { "x-forwarded-for": `203.0.113.${i}` },
+      }),
+    );
+    expect(tries.slice(LIMIT).every((s) => s === 429)).toBe(true);
+  });
 });
