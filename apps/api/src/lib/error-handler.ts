@@ -53,9 +53,33 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(503)
         .send({ message: "The service is temporarily unavailable. Please try again shortly." });
     }
-    request.log.error({ err: { message: err.message, code: err.code, stack: err.stack } }, "request failed");
+    request.log.error({ err: loggableError(err) }, "request failed");
     return reply.code(500).send({ message: "Internal server error" });
   });
+}
+
+/**
+ * What of a fault may be logged. A failed query's message carries its SQL and parameters, which
+ * hold e-mails, passport numbers and birthdates: only the SQL part, the codes and the frames stay.
+ */
+export function loggableError(err: FastifyError): {
+  message: string;
+  code?: string;
+  cause?: string;
+  stack?: string;
+} {
+  const strip = (m: string) => m.split(/\nparams:/)[0]?.slice(0, 500) ?? "";
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const frames = err.stack
+    ?.split("\n")
+    .filter((l) => /^\s+at /.test(l))
+    .join("\n");
+  return {
+    message: strip(err.message),
+    code: err.code,
+    cause: cause ? `${String(cause.code ?? "")} ${strip(String(cause.message ?? ""))}`.trim() : undefined,
+    stack: frames,
+  };
 }
 
 const UNAVAILABLE_CODES = new Set([
