@@ -47,13 +47,16 @@ export async function importApplications(
             .where(inArray(applications.meetingId, meetingIds))
             .orderBy(asc(applications.createdAt), asc(applications.id))
             .for("update");
-    const owners =
-      emails.length === 0
-        ? []
-        : await tx
-            .select({ id: users.id, email: users.email })
-            .from(users)
-            .where(inArray(users.email, emails));
+    // In slices: a file may name more addresses than one statement can carry parameters (65,535).
+    const owners: { id: string; email: string }[] = [];
+    for (let i = 0; i < emails.length; i += 10_000) {
+      owners.push(
+        ...(await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(inArray(users.email, emails.slice(i, i + 10_000)))),
+      );
+    }
     const planned = planImport({
       existing,
       rows,
