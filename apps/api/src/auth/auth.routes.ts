@@ -10,10 +10,17 @@ import { actorOf } from "./guards.js";
 
 /** Sign-up, sign-in, session renewal and the signed-in user's own account. */
 export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
-  app.post("/api/auth/register", { schema: { body: registerSchema } }, async (request, reply) => {
-    const session = await register(ctx, request.body);
-    return reply.code(201).send(session);
-  });
+  // Each registration costs an argon2 hash: a client may not create accounts in bulk.
+  const registerLimit = authRateLimit(ctx.config.authRateLimit * 3, ["client"]);
+  const changePasswordLimit = authRateLimit(ctx.config.authRateLimit, ["client"]);
+  app.post(
+    "/api/auth/register",
+    { schema: { body: registerSchema }, preHandler: registerLimit },
+    async (request, reply) => {
+      const session = await register(ctx, request.body);
+      return reply.code(201).send(session);
+    },
+  );
 
   const loginLimit = authRateLimit(ctx.config.authRateLimit, ["client", "email"]);
   app.post("/api/auth/login", { schema: { body: loginSchema }, preHandler: loginLimit }, async (request) =>
@@ -30,7 +37,7 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
 
   app.post(
     "/api/auth/change-password",
-    { preHandler: guards.user, schema: { body: changePasswordSchema } },
+    { preHandler: [guards.user, changePasswordLimit], schema: { body: changePasswordSchema } },
     async (request) => {
       const session = await changePassword(ctx, actorOf(request).userId, request.body);
       return { message: "Password changed successfully", ...session };
