@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "visa-config-"));
+
+describe("configuration", () => {
+  it("needs nothing in development: defaults, and a secret generated once and kept", () => {
+    const dir = dataDir();
+    const a = loadConfig({ DATA_DIR: dir });
+    expect(a).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      tokenTtlSeconds: 28800,
+      publicUrl: "http://localhost:3000",
+    });
+    expect(a.databaseUrl).toBeUndefined();
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, "jwt-secret"), "utf8").trim()).toBe(a.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  it.each([
+    [{ PORT: "seventy" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ TOKEN_TTL_SECONDS: "5" }, "TOKEN_TTL_SECONDS"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ NODE_ENV: "production" }, "JWT_SECRET"],
+    [{ JWT_SECRET: "short" }, "JWT_SECRET"],
+    [{ ADMIN_EMAIL: "admin@example.org" }, "ADMIN_PASSWORD"],
+  ])("stops on %j with one line naming %s", (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain("\n");
+  });
+});
