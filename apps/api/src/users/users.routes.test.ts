@@ -308,7 +308,11 @@ describe("the last admin", () => {
           payload: { isAdmin: false },
         });
       const answers = await Promise.all([demote(a, b), demote(b, a)]);
-      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      // The loser is refused either as the last admin (409) or, when its session is checked after
+      // the winner's commit, as no longer an admin (403): both keep an admin.
+      const codes = answers.map((r) => r.statusCode).sort();
+      expect(codes[0]).toBe(200);
+      expect([403, 409]).toContain(codes[1]);
       const admins = await race.app.ctx.db.select().from(users).where(eq(users.isAdmin, true));
       expect(admins).toHaveLength(1);
     } finally {
