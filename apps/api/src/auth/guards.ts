@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from "@visa/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
@@ -24,13 +24,12 @@ declare module "fastify" {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Finds who sent the request from its Bearer token; null when there is no valid session. */
-export async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
-  const header = request.headers.authorization;
-  if (!header?.startsWith("Bearer ")) return null;
-  const claims = await verifyToken(ctx.config.jwtSecret, header.slice(7).trim());
-  if (!claims || !UUID_RE.test(claims.userId)) return null;
-  const [user] = await ctx.db
+/**
+ * The session check every authenticated request runs: prepared once per database (named, so a
+ * PostgreSQL server plans it once per connection) instead of built by the query builder per request.
+ */
+function prepareSessionQuery(ctx: AppContext) {
+  return ctx.db
     .select({
       id: users.id,
       isAdmin: users.isAdmin,
@@ -40,7 +39,21 @@ export async function resolveActor(ctx: AppContext, request: FastifyRequest): Pr
       sessionVersion: users.sessionVersion,
     })
     .from(users)
-    .where(eq(users.id, claims.userId));
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare("session_user");
+}
+
+/** Finds who sent the request from its Bearer token; null when there is no valid session. */
+async function resolveActor(
+  ctx: AppContext,
+  sessionQuery: ReturnType<typeof prepareSessionQuery>,
+  request: FastifyRequest,
+): Promise<Actor | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith("Bearer ")) return null;
+  const claims = verifyToken(ctx.config.jwtSecret, header.slice(7).trim());
+  if (!claims || !UUID_RE.test(claims.userId)) return null;
+  const [user] = await sessionQuery.execute({ id: claims.userId });
   if (!user || user.sessionVersion !== claims.sv) return null;
   // The role comes from the database, so a demotion takes effect at once.
   return {
@@ -55,8 +68,9 @@ export async function resolveActor(ctx: AppContext, request: FastifyRequest): Pr
 
 /** preHandlers for routes: any signed-in user, or admins only. */
 export function createGuards(ctx: AppContext) {
+  const sessionQuery = prepareSessionQuery(ctx);
   const user = async (request: FastifyRequest, _reply: FastifyReply) => {
-    const actor = await resolveActor(ctx, request);
+    const actor = await resolveActor(ctx, sessionQuery, request);
     if (!actor) throw unauthorized(AUTH_MESSAGES.sessionExpired);
     request.actor = actor;
   };

@@ -1,4 +1,5 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
+import { SignJWT } from "jose";
 
 export interface TokenClaims {
   userId: string;
@@ -31,18 +32,51 @@ export async function signToken(
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-/** The token's claims, or null when the signature, algorithm, shape or expiry is wrong. */
-export async function verifyToken(secret: string, token: string): Promise<TokenClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
-      algorithms: [ALG],
-    });
-    const { userId, role, sv, exp, iat } = payload as Partial<TokenClaims>;
-    if (typeof userId !== "string" || (role !== "admin" && role !== "user")) return null;
-    if (typeof sv !== "number" || typeof exp !== "number" || typeof iat !== "number") return null;
-    return { userId, role, sv, exp, iat };
-  } catch (e) {
-    if (e instanceof errors.JOSEError || e instanceof TypeError) return null;
-    throw e;
+/** HMAC keys by secret: a KeyObject made once instead of a key import per request. */
+const keys = new Map<string, KeyObject>();
+function hmacKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, "utf8"));
+    keys.set(secret, key);
   }
+  return key;
+}
+
+function decodeJson(part: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The token's claims, or null when the signature, algorithm, shape or expiry is wrong.
+ * Verified synchronously with node:crypto: every authenticated request runs this, and a Web
+ * Crypto verify costs a key import and a thread-pool round trip each time. Only HS256 is
+ * accepted, the signature must be the exact base64url of the HMAC (compared in constant time),
+ * and tokens with critical header parameters, without an expiry, past it, or not yet valid
+ * are refused.
+ */
+export function verifyToken(secret: string, token: string): TokenClaims | null {
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const [h, p, s] = parts as [string, string, string];
+  const header = decodeJson(h);
+  if (!header || header.alg !== ALG || header.crit !== undefined) return null;
+  const expected = Buffer.from(createHmac("sha256", hmacKey(secret)).update(`${h}.${p}`).digest("base64url"));
+  const given = Buffer.from(s);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const payload = decodeJson(p);
+  if (!payload) return null;
+  const { userId, role, sv, exp, iat, nbf } = payload as Partial<TokenClaims> & { nbf?: unknown };
+  if (typeof userId !== "string" || (role !== "admin" && role !== "user")) return null;
+  if (typeof sv !== "number" || typeof exp !== "number" || typeof iat !== "number") return null;
+  const now = Math.floor(Date.now() / 1000);
+  if (exp <= now || (nbf !== undefined && (typeof nbf !== "number" || nbf > now))) return null;
+  return { userId, role, sv, exp, iat };
 }
