@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -280,4 +281,22 @@ export const meetingPurges = pgTable(
     check("meeting_purges_trigger_check", sql`${t.trigger} in ('admin','schedule')`),
     index("meeting_purges_purged_at_idx").on(t.purgedAt),
   ],
+);
+
+/**
+ * Applications per meeting and status, kept by statement triggers on applications (migration
+ * 0005): the stats cards and the unfiltered admin list's total read a few rows instead of
+ * counting a meeting's applications on every request. Every writer (the API, imports, purges,
+ * seeds, hand-run SQL) goes through the triggers, so the counts cannot drift from the rows.
+ */
+export const applicationCounts = pgTable(
+  "application_counts",
+  {
+    meetingId: uuid("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.status] })],
 );
