@@ -1,17 +1,14 @@
 import type { AdminListQuery, ApplicationDto, ApplicationListDto, MeetingStatsDto } from "@visa/domain";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
-import { applications } from "../db/schema.js";
+import { applicationCounts, applications } from "../db/schema.js";
 import { applicationPresenter } from "./application.presenter.js";
-import { loadApplications } from "./application.queries.js";
+import { loadApplicationsByIds, loadApplicationsOfUser } from "./application.queries.js";
 
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
-  const records = await loadApplications(ctx.db, {
-    where: eq(applications.userId, actor.userId),
-    orderBy: [desc(applications.createdAt), desc(applications.id)],
-  });
+  const records = await loadApplicationsOfUser(ctx.db, actor.userId);
   return records.map(applicationPresenter);
 }
 
@@ -34,6 +31,21 @@ function adminFilter(query: Pick<AdminListQuery, "meetingId" | "search">): SQL |
 }
 
 /**
+ * Applications per status from the counts the triggers keep (migration 0005): a few rows read
+ * however large the meeting, instead of counting its applications.
+ */
+async function countsByStatus(ctx: AppContext, meetingId?: string): Promise<MeetingStatsDto> {
+  const rows = await ctx.db
+    .select({ status: applicationCounts.status, count: sum(applicationCounts.count).mapWith(Number) })
+    .from(applicationCounts)
+    .where(meetingId ? eq(applicationCounts.meetingId, meetingId) : undefined)
+    .groupBy(applicationCounts.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
+  const stats = { pending: of("Pending"), approved: of("Approved"), rejected: of("Rejected") };
+  return { total: stats.pending + stats.approved + stats.rejected, ...stats };
+}
+
+/**
  * One page of all applications for admins: filtered by meeting and search, sorted in the database.
  * createdAt and then id break ties, so a row never shows on two pages or on none.
  */
@@ -47,8 +59,10 @@ export async function listApplicationsForAdmin(
     query.sortBy === "status"
       ? [dir(applications.status), dir(applications.createdAt), dir(applications.id)]
       : [dir(applications.createdAt), dir(applications.id)];
-  const [totalRow] = await ctx.db.select({ total: count() }).from(applications).where(where);
-  const total = totalRow?.total ?? 0;
+  // Without a search the total is the kept counts; a search has to count its matches.
+  const total = query.search.trim()
+    ? ((await ctx.db.select({ total: count() }).from(applications).where(where))[0]?.total ?? 0)
+    : (await countsByStatus(ctx, query.meetingId)).total;
   // The page's ids first, from the index alone; the joins then touch only those rows. Joining
   // before the offset made a deep page join thousands of skipped rows with their editors.
   const pageIds = await ctx.db
@@ -58,16 +72,11 @@ export async function listApplicationsForAdmin(
     .orderBy(...orderBy)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const records =
-    pageIds.length === 0
-      ? []
-      : await loadApplications(ctx.db, {
-          where: inArray(
-            applications.id,
-            pageIds.map((r) => r.id),
-          ),
-          orderBy,
-        });
+  const records = await loadApplicationsByIds(
+    ctx.db,
+    pageIds.map((r) => r.id),
+    `${query.sortBy === "status" ? "status" : "createdAt"}-${query.sortDirection === "desc" ? "desc" : "asc"}`,
+  );
   return {
     applications: records.map(applicationPresenter),
     // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
@@ -75,19 +84,7 @@ export async function listApplicationsForAdmin(
   };
 }
 
-const countStatus = (status: string) =>
-  sql<number>`count(*) filter (where ${applications.status} = ${status})`.mapWith(Number);
-
-/** Counts by status for one meeting (or all), in one grouped query. */
+/** Counts by status for one meeting (or all). */
 export async function applicationStats(ctx: AppContext, meetingId?: string): Promise<MeetingStatsDto> {
-  const [row] = await ctx.db
-    .select({
-      total: count(),
-      pending: countStatus("Pending"),
-      approved: countStatus("Approved"),
-      rejected: countStatus("Rejected"),
-    })
-    .from(applications)
-    .where(meetingId ? eq(applications.meetingId, meetingId) : undefined);
-  return row ?? { total: 0, pending: 0, approved: 0, rejected: 0 };
+  return countsByStatus(ctx, meetingId);
 }
