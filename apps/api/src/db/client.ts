@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -23,6 +25,13 @@ export interface Database {
 }
 
 const migrationsFolder = join(import.meta.dirname, "migrations");
+
+/**
+ * Contrib extensions the migrations create (the search's trigram indexes). PGlite has no extension
+ * files on disk: each must be handed over whenever a database opens, not only when it is created,
+ * or the indexes that use them cannot be read or updated.
+ */
+const pgliteExtensions = { pg_trgm, btree_gin };
 
 /** Opens the embedded database (a directory, or memory) or a PostgreSQL server, and migrates it. */
 export async function openDatabase(opts: {
@@ -51,11 +60,11 @@ export async function openDatabase(opts: {
   }
   let client: PGlite;
   if (opts.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ extensions: pgliteExtensions });
   } else {
     const dir = join(opts.dataDir, "pgdata");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: pgliteExtensions });
   }
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });

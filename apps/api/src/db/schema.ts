@@ -47,6 +47,11 @@ export const users = pgTable(
       sql`lower(${t.lastName})`,
       t.email,
     ),
+    // The users search, `ILIKE '%term%'` on e-mail or "first last": trigram indexes serve a match
+    // anywhere in the text (a B-tree only serves a prefix). The name expression is written exactly as
+    // the search writes it (users-list.service.ts), or PostgreSQL would not use it.
+    index("users_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
 );
 
@@ -121,6 +126,17 @@ export const applications = pgTable(
     index("applications_meeting_passport_idx").on(t.meetingId, t.passportKey),
     index("applications_meeting_email_idx").on(t.meetingId, t.email),
     index("applications_email_idx").on(t.email),
+    // The admin search (adminFilter in application-list.service.ts, same expressions): trigrams
+    // behind the meeting id (btree_gin), so a search in one meeting reads only that meeting's
+    // matches. Measured on a 10,000-application meeting of 100,000, count and page together: 2-4 ms,
+    // against 3-14 ms with trigram-only indexes (ANDed with the meeting's 10,000-row bitmap, which
+    // also tempts the planner to walk the sort index and filter) and 26-56 ms with none.
+    index("applications_meeting_name_trgm_idx").using(
+      "gin",
+      t.meetingId,
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index("applications_meeting_email_trgm_idx").using("gin", t.meetingId, t.email.op("gin_trgm_ops")),
   ],
 );
 
