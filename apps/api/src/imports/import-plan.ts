@@ -1,153 +1,93 @@
-import { randomUUID } from "node:crypto";
 import type { ImportResultDto } from "@visa/domain";
-import type { applications } from "../db/schema.js";
-import { IMPORTED_KEYS, type ImportedFields, type ImportedRow } from "./import-row.js";
+import type { RowMatch } from "./import-match.js";
+import { IMPORTED_KEYS, type ImportedFields } from "./import-row.js";
 
-type ApplicationRow = typeof applications.$inferSelect;
-type ApplicationInsert = typeof applications.$inferInsert;
+/** The imported columns of an application, as stored or as the file leaves them. */
+export type ImportedValues = Required<ImportedFields>;
 
-// Every column of a new row is written explicitly (the writer sends complete rows).
-const NEW_ROW_DEFAULTS = {
-  companyMailingAddress2: "",
-  fax: "",
-  hotelName: "",
-  hotelConfirmation: "",
-  additionalInformation: "",
-  pickUpInOrlando: false,
-  letterEmailed: false,
-  letterEmailedDate: null,
-  hardCopyMailed: false,
-  hardCopyMailedDate: null,
-  addressToMailHardCopy: "",
-} satisfies Partial<ApplicationInsert>;
-
-/** An application the file may write: one already stored, or one this file creates. */
-interface Target {
-  values: ApplicationInsert & { id: string; email: string; passportKey: string };
-  original: ApplicationRow | null;
-  /** Matched or created by an earlier row of this file. */
-  touched: boolean;
+/** An application this file creates: its imported columns and who and when. */
+export interface NewApplication extends ImportedFields {
+  id: string;
+  meetingId: string;
+  userId: string | null;
+  createdAt: Date;
 }
 
 export interface ImportPlan {
-  /** Full rows to upsert by id: new applications and stored ones whose imported columns changed. */
-  writes: ApplicationInsert[];
+  /** Applications to create, with the last values the file gives them. */
+  inserts: NewApplication[];
+  /** Stored applications whose imported columns end up different, with their new values. */
+  updates: Array<{ id: string; values: ImportedValues }>;
   created: number;
   matched: number;
   unchanged: number;
   updatedRecords: ImportResultDto["updatedRecords"];
-  errors: ImportResultDto["errors"];
 }
 
-class MeetingIndex {
-  readonly byPassport = new Map<string, Target>();
-  readonly byEmail = new Map<string, Target[]>();
-  add(t: Target) {
-    if (!this.byPassport.has(t.values.passportKey)) this.byPassport.set(t.values.passportKey, t);
-    const list = this.byEmail.get(t.values.email.toLowerCase()) ?? [];
-    if (!list.includes(t)) this.byEmail.set(t.values.email.toLowerCase(), [...list, t]);
+const REASONS = {
+  "passport number": ["Matched by passport number", "No changes (matched by passport number)"],
+  email: ["Matched by email", "No changes (matched by email)"],
+} as const;
+
+const differs = (current: Partial<ImportedValues>, fields: ImportedFields) => {
+  for (const k in fields) {
+    if (current[k as keyof ImportedFields] !== fields[k as keyof ImportedFields]) return true;
   }
-}
-
-const changedKeys = (current: ApplicationInsert, fields: ImportedFields) =>
-  (Object.keys(fields) as Array<keyof ImportedFields>).filter((k) => current[k] !== fields[k]);
+  return false;
+};
 
 /**
- * Decides, without touching the database, what each valid row does. A row matches an application
- * of its meeting by passport number, else by e-mail (only one not already claimed by an earlier
- * row, so two people sharing an address stay two), and updates it; otherwise it creates one.
- * Status and owner of stored applications are never part of an update.
+ * Applies the matched rows, in file order, to the applications they write, without touching the
+ * database: `stored` holds the imported columns of every stored application a row matched. A
+ * stored application is copied only when a row changes it, and written only when it ends up
+ * different; status, owner and creation date are never part of an update.
  */
 export function planImport(input: {
-  existing: ApplicationRow[];
-  rows: ImportedRow[];
+  matches: RowMatch[];
+  stored: Map<string, ImportedValues>;
   ownerByEmail: Map<string, string>;
-  actorId: string;
   now: Date;
 }): ImportPlan {
-  const indexes = new Map<string, MeetingIndex>();
-  const indexOf = (meetingId: string) => {
-    let index = indexes.get(meetingId);
-    if (!index) {
-      index = new MeetingIndex();
-      indexes.set(meetingId, index);
-    }
-    return index;
-  };
-  // Oldest first, so the first application with a passport number is the one a row matches.
-  for (const row of input.existing)
-    indexOf(row.meetingId).add({ values: { ...row }, original: row, touched: false });
-
-  const targets: Target[] = [];
   const plan: ImportPlan = {
-    writes: [],
+    inserts: [],
+    updates: [],
     created: 0,
     matched: 0,
     unchanged: 0,
     updatedRecords: [],
-    errors: [],
   };
-  for (const row of input.rows) {
-    const index = indexOf(row.meetingId);
-    let target = index.byPassport.get(row.fields.passportKey);
-    let how = "passport number";
-    if (!target) {
-      const free = (index.byEmail.get(row.fields.email) ?? []).filter((t) => t.original && !t.touched);
-      if (free.length > 1) {
-        plan.errors.push({
-          name: row.name,
-          error: "email: matches several applications of this meeting and the passport number none",
-        });
-        continue;
-      }
-      target = free[0];
-      how = "email";
-    }
-    if (!target) {
-      const created: Target = {
-        values: {
-          ...NEW_ROW_DEFAULTS,
-          ...row.fields,
-          id: randomUUID(),
-          meetingId: row.meetingId,
-          userId: input.ownerByEmail.get(row.fields.email) ?? null,
-          status: "Pending",
-          lastUpdatedById: input.actorId,
-          createdAt: row.applicationDate ? new Date(`${row.applicationDate}T12:00:00.000Z`) : input.now,
-          updatedAt: input.now,
-        } as Target["values"],
-        original: null,
-        touched: true,
+  const created = new Map<string, NewApplication>();
+  const changed = new Map<string, ImportedValues>();
+  for (const { row, id, how } of input.matches) {
+    if (how === "new") {
+      const values: NewApplication = {
+        ...row.fields,
+        id,
+        meetingId: row.meetingId,
+        userId: input.ownerByEmail.get(row.fields.email) ?? null,
+        createdAt: row.applicationDate ? new Date(`${row.applicationDate}T12:00:00.000Z`) : input.now,
       };
-      index.add(created);
-      targets.push(created);
+      created.set(id, values);
+      plan.inserts.push(values);
       plan.created++;
       continue;
     }
     plan.matched++;
-    if (changedKeys(target.values, row.fields).length === 0) {
+    const own = created.get(id) ?? changed.get(id);
+    const current = own ?? input.stored.get(id);
+    if (!current) throw new Error("a matched application was not loaded");
+    if (!differs(current, row.fields)) {
       plan.unchanged++;
-      plan.updatedRecords.push({ name: row.name, reason: `No changes (matched by ${how})` });
-    } else {
-      Object.assign(target.values, row.fields);
-      plan.updatedRecords.push({ name: row.name, reason: `Matched by ${how}` });
+      plan.updatedRecords.push({ name: row.name, reason: REASONS[how][1] });
+      continue;
     }
-    if (!target.touched) targets.push(target);
-    target.touched = true;
-    index.add(target);
+    if (own) Object.assign(own, row.fields);
+    else changed.set(id, Object.assign({ ...current }, row.fields) as ImportedValues);
+    plan.updatedRecords.push({ name: row.name, reason: REASONS[how][0] });
   }
-
-  for (const t of targets) {
-    if (!t.original) plan.writes.push(t.values);
-    else if (changedKeys(t.original, pickImported(t.values)).length > 0) {
-      plan.writes.push({ ...t.values, updatedAt: input.now, lastUpdatedById: input.actorId });
-    }
+  for (const [id, values] of changed) {
+    const original = input.stored.get(id) as ImportedValues;
+    if (IMPORTED_KEYS.some((k) => values[k] !== original[k])) plan.updates.push({ id, values });
   }
   return plan;
-}
-
-function pickImported(values: ApplicationInsert): ImportedFields {
-  const out: Record<string, unknown> = {};
-  for (const k of IMPORTED_KEYS) out[k] = values[k];
-  return out as ImportedFields;
 }

@@ -1,82 +1,65 @@
 import type { ImportResultDto } from "@visa/domain";
-import { asc, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
-import { applications, meetings, users } from "../db/schema.js";
+import { meetings } from "../db/schema.js";
+import { matchRows } from "./import-match.js";
 import { planImport } from "./import-plan.js";
-import { IMPORTED_KEYS, type ImportedRow, meetingLookup, validateImportRow } from "./import-row.js";
+import { lockMeetings, ownersByEmail, storedKeys, storedValues } from "./import-reads.js";
+import { type ImportedRow, meetingLookup, validateImportRow } from "./import-row.js";
 import { readImportCsv } from "./read-import-csv.js";
-import { upsertApplications } from "./write-applications.js";
+import { insertApplications, updateImportedColumns } from "./write-applications.js";
 
-// On a match only the imported columns (plus who and when) change: never status, owner or createdAt.
-const UPDATE_KEYS = [...IMPORTED_KEYS, "updatedAt", "lastUpdatedById"] as const;
+type ImportResult = ImportResultDto & { unchanged: number };
 
 /**
  * Imports applications from a CSV file. Each row succeeds or fails on its own; matches are updated
- * in place, never duplicated; a file imported twice changes nothing the second time. The rows are
- * written in a few large statements inside one transaction that holds each meeting's import lock.
+ * in place, never duplicated; a file imported twice changes nothing the second time. Memory stays
+ * close to one compact copy of the valid rows: each row is validated as it is parsed, matching
+ * reads only the stored applications' keys, and only the matched ones' imported columns are loaded.
+ * Everything is written inside one transaction that holds each meeting's import lock.
  */
-export async function importApplications(
-  ctx: AppContext,
-  actor: Actor,
-  data: Buffer,
-): Promise<ImportResultDto & { unchanged: number }> {
-  const csv = readImportCsv(data);
+export async function importApplications(ctx: AppContext, actor: Actor, data: Buffer): Promise<ImportResult> {
   const findMeeting = meetingLookup(
     await ctx.db.select({ id: meetings.id, name: meetings.name }).from(meetings),
   );
-  const errors: ImportResultDto["errors"] = [];
   const rows: ImportedRow[] = [];
-  for (const record of csv.records) {
-    const result = validateImportRow(record, csv.columns, findMeeting);
+  const errors: ImportResultDto["errors"] = [];
+  const total = readImportCsv(data, (record, columns) => {
+    const result = validateImportRow(record, columns, findMeeting);
     if (result.ok) rows.push(result.row);
     else errors.push({ name: result.name, error: result.error });
-  }
-  const meetingIds = [...new Set(rows.map((r) => r.meetingId))].sort();
-  const emails = [...new Set(rows.map((r) => r.fields.email))];
+  });
+  const meetingIds = [...new Set(rows.map((r) => r.meetingId))];
+  const now = new Date();
 
   const plan = await ctx.db.transaction(async (tx) => {
-    // Two imports into one meeting at once would both miss each other's new rows and duplicate them.
-    for (const id of meetingIds) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${id}))`);
-    const existing =
-      meetingIds.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(applications)
-            .where(inArray(applications.meetingId, meetingIds))
-            .orderBy(asc(applications.createdAt), asc(applications.id))
-            .for("update");
-    // In slices: a file may name more addresses than one statement can carry parameters (65,535).
-    const owners: { id: string; email: string }[] = [];
-    for (let i = 0; i < emails.length; i += 10_000) {
-      owners.push(
-        ...(await tx
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(inArray(users.email, emails.slice(i, i + 10_000)))),
-      );
-    }
+    await lockMeetings(tx, meetingIds);
+    const { matches, errors: ambiguous } = matchRows(await storedKeys(tx, meetingIds), rows);
+    errors.push(...ambiguous);
+    const created = matches.filter((m) => m.how === "new");
+    const newIds = new Set(created.map((m) => m.id));
+    const storedIds = new Set(matches.filter((m) => !newIds.has(m.id)).map((m) => m.id));
     const planned = planImport({
-      existing,
-      rows,
-      ownerByEmail: new Map(owners.map((o) => [o.email.toLowerCase(), o.id])),
-      actorId: actor.userId,
-      now: new Date(),
+      matches,
+      stored: await storedValues(tx, [...storedIds]),
+      ownerByEmail: await ownersByEmail(tx, [...new Set(created.map((m) => m.row.fields.email))]),
+      now,
     });
-    await upsertApplications(tx, planned.writes, UPDATE_KEYS);
+    const by = { actorId: actor.userId, now };
+    await insertApplications(tx, planned.inserts, by);
+    await updateImportedColumns(tx, planned.updates, by);
     return planned;
   });
 
-  const allErrors = [...errors, ...plan.errors].sort((a, b) => rowNumberOf(a.name) - rowNumberOf(b.name));
+  errors.sort((a, b) => rowNumberOf(a.name) - rowNumberOf(b.name));
   return {
-    total: csv.records.length,
+    total,
     successful: plan.created,
     updated: plan.matched,
     unchanged: plan.unchanged,
-    failed: allErrors.length,
+    failed: errors.length,
     updatedRecords: plan.updatedRecords,
-    errors: allErrors,
+    errors,
   };
 }
 

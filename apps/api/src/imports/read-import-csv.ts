@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
 import { CsvError, parse } from "csv-parse/sync";
 import { badRequest } from "../lib/errors.js";
@@ -13,26 +14,26 @@ export interface CsvRecord {
   hasExtraCells: boolean;
 }
 
-export interface ImportCsv {
-  columns: ReadonlySet<ImportColumn>;
-  records: CsvRecord[];
-}
+/** Called once per data row, in file order, while the file is read. */
+export type RecordVisitor = (record: CsvRecord, columns: ReadonlySet<ImportColumn>) => void;
 
 const NOT_CSV =
   "The file is not a CSV file. Save the spreadsheet as CSV (comma-separated) and import that file.";
 const canonical = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
 
-/** UTF-8 as spreadsheets save it today; older "CSV" exports are Windows-1252. */
-function decode(data: Buffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(data);
-  } catch {
-    return new TextDecoder("windows-1252").decode(data);
-  }
+/**
+ * UTF-8 as spreadsheets save it today goes to the parser as it came (no second copy of the file);
+ * older "CSV" exports are Windows-1252.
+ */
+function utf8(data: Buffer): Buffer | string {
+  return isUtf8(data) ? data : new TextDecoder("windows-1252").decode(data);
 }
 
+// What String.prototype.trim removes, among the bytes a Latin-1 reading of the file can hold.
+const BLANK_BYTES = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0]);
+
 function assertTextFile(data: Buffer): void {
-  if (data.toString("latin1").trim() === "") throw badRequest("The file is empty");
+  if (data.every((byte) => BLANK_BYTES.has(byte))) throw badRequest("The file is empty");
   const head = data.subarray(0, 64 * 1024);
   if (head.subarray(0, 4).equals(Buffer.from("PK\u0003\u0004", "latin1")) || head.includes(0)) {
     throw badRequest(NOT_CSV);
@@ -62,29 +63,47 @@ function headerColumns(header: string[]): ImportColumn[] {
 
 /**
  * Reads an import file: a header row naming the columns (any order, any case), then one
- * application per row. Quoted cells may hold commas and line breaks; blank rows are skipped.
+ * application per row, each handed to `visit` as soon as it is parsed (so the whole file never
+ * exists as parsed cells at once). Quoted cells may hold commas and line breaks; blank rows are
+ * skipped. Returns the number of data rows.
  */
-export function readImportCsv(data: Buffer): ImportCsv {
+export function readImportCsv(data: Buffer, visit: RecordVisitor): number {
   assertTextFile(data);
-  let rows: string[][];
-  try {
-    rows = parse(decode(data), { bom: true, trim: true, relax_column_count: true, skip_empty_lines: false });
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(`The file could not be read as CSV: ${err.message}`);
-    throw err;
-  }
-  const [header, ...body] = rows;
-  if (!header) throw badRequest("The file is empty");
-  const columns = headerColumns(header);
-  const records: CsvRecord[] = [];
-  body.forEach((row, i) => {
-    if (row.every((cell) => cell.trim() === "")) return;
+  let header: string[] | undefined;
+  let columns: ImportColumn[] = [];
+  let known: ReadonlySet<ImportColumn> = new Set();
+  let rowNumber = 1;
+  let total = 0;
+  const onRecord = (row: string[]) => {
+    if (!header) {
+      header = row;
+      columns = headerColumns(row);
+      known = new Set(columns.filter(Boolean));
+      return null;
+    }
+    rowNumber++;
+    if (row.every((cell) => cell.trim() === "")) return null;
     const cells: CsvRecord["cells"] = {};
     columns.forEach((column, j) => {
       if (column) cells[column] = restoreCell((row[j] ?? "").trim());
     });
     const hasExtraCells = row.slice(header.length).some((cell) => cell.trim() !== "");
-    records.push({ rowNumber: i + 2, cells, hasExtraCells });
-  });
-  return { columns: new Set(columns.filter(Boolean)), records };
+    total++;
+    visit({ rowNumber, cells, hasExtraCells }, known);
+    return null;
+  };
+  try {
+    parse(utf8(data), {
+      bom: true,
+      trim: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      on_record: onRecord,
+    });
+  } catch (err) {
+    if (err instanceof CsvError) throw badRequest(`The file could not be read as CSV: ${err.message}`);
+    throw err;
+  }
+  if (!header) throw badRequest("The file is empty");
+  return total;
 }

@@ -1,44 +1,79 @@
-import { getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { applications } from "../db/schema.js";
+import type { ImportedValues, NewApplication } from "./import-plan.js";
+import { IMPORTED_KEYS } from "./import-row.js";
 
-type ApplicationInsert = typeof applications.$inferInsert;
-
-/** Rows per statement: one JSON parameter each, small enough to keep memory flat. */
-const CHUNK = 500;
-const columns = Object.entries(getTableColumns(applications)).map(([key, column]) => ({
-  key: key as keyof ApplicationInsert,
-  name: column.name,
-  type: column.getSQLType(),
-}));
-const names = sql.raw(columns.map((c) => `"${c.name}"`).join(", "));
-const recordType = sql.raw(columns.map((c) => `"${c.name}" ${c.type}`).join(", "));
+type Key = keyof typeof applications.$inferInsert;
 
 /**
- * Inserts or updates (by id) complete application rows. Each chunk travels as one JSON parameter
- * expanded by jsonb_to_recordset: a few statements for thousands of rows, and no per-row SQL to
- * build. On an existing id only `updateKeys` are overwritten.
+ * Rows per statement. Each statement carries one array per column, so its size grows with the
+ * chunk while the number of statements falls; 1,000 keeps each under a megabyte.
  */
-export async function upsertApplications(
+const CHUNK = 1000;
+const COLUMNS = getTableColumns(applications);
+const name = (key: Key) => sql.raw(`"${COLUMNS[key].name}"`);
+const names = (keys: readonly Key[]) => sql.join(keys.map(name), sql`, `);
+
+// What a new application gets for an optional column the file leaves out (the database defaults).
+const NEW_DEFAULTS: Partial<Record<Key, unknown>> = {
+  companyMailingAddress2: "",
+  fax: "",
+  hotelName: "",
+  hotelConfirmation: "",
+  letterEmailed: false,
+  hardCopyMailed: false,
+};
+const INSERT_KEYS = ["id", "meetingId", "userId", "createdAt", ...IMPORTED_KEYS] as const;
+const UPDATE_KEYS = ["id", ...IMPORTED_KEYS] as const;
+
+/** `unnest(...)` of the rows: one array parameter per column, cast to the column's type. */
+function unnestOf<R>(keys: readonly Key[], rows: R[], cell: (row: R, key: Key) => unknown): SQL {
+  const arrays = keys.map((key) => {
+    const values = rows.map((row) => {
+      const v = cell(row, key);
+      return v instanceof Date ? v.toISOString() : (v ?? null);
+    });
+    return sql`${sql.param(values)}::${sql.raw(COLUMNS[key].getSQLType())}[]`;
+  });
+  return sql`unnest(${sql.join(arrays, sql`, `)})`;
+}
+
+/** Creates the applications, Pending, in statements of CHUNK rows. */
+export async function insertApplications(
   db: DbOrTx,
-  rows: ApplicationInsert[],
-  updateKeys: ReadonlyArray<keyof ApplicationInsert>,
+  rows: NewApplication[],
+  by: { actorId: string; now: Date },
 ): Promise<void> {
-  const set = sql.raw(
-    updateKeys
-      .map((k) => columns.find((c) => c.key === k)?.name)
-      .map((name) => `"${name}" = excluded."${name}"`)
-      .join(", "),
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const from = unnestOf(INSERT_KEYS, rows.slice(i, i + CHUNK), (row, key) => {
+      const v = row[key as keyof NewApplication];
+      return v === undefined ? NEW_DEFAULTS[key] : v;
+    });
+    await db.execute(sql`
+      insert into ${applications} (${names(INSERT_KEYS)}, "status", "last_updated_by_id", "updated_at")
+      select *, 'Pending', ${by.actorId}::uuid, ${by.now.toISOString()}::timestamptz from ${from}`);
+  }
+}
+
+/** Overwrites the imported columns (and who and when) of stored applications, by id. */
+export async function updateImportedColumns(
+  db: DbOrTx,
+  rows: Array<{ id: string; values: ImportedValues }>,
+  by: { actorId: string; now: Date },
+): Promise<void> {
+  const set = sql.join(
+    IMPORTED_KEYS.map((key) => sql`${name(key)} = x.${name(key)}`),
+    sql`, `,
   );
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const json = JSON.stringify(
-      rows
-        .slice(i, i + CHUNK)
-        .map((row) => Object.fromEntries(columns.map((c) => [c.name, row[c.key] ?? null]))),
+    const from = unnestOf(UPDATE_KEYS, rows.slice(i, i + CHUNK), (row, key) =>
+      key === "id" ? row.id : row.values[key as keyof ImportedValues],
     );
     await db.execute(sql`
-      insert into ${applications} (${names})
-      select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${recordType})
-      on conflict ("id") do update set ${set}`);
+      update ${applications} set ${set}, "last_updated_by_id" = ${by.actorId}::uuid,
+        "updated_at" = ${by.now.toISOString()}::timestamptz
+      from ${from} as x(${names(UPDATE_KEYS)})
+      where ${applications}."id" = x."id"`);
   }
 }
