@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applications } from "../db/schema.js";
 import { importRow, postImport, toCsv } from "../imports/csv-test-helpers.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
@@ -26,11 +27,12 @@ type Counts = { total: number; pending: number; approved: number; rejected: numb
 
 /** What the rows say, counted the slow way. */
 async function counted(meetingId?: string): Promise<Counts> {
-  const result = await t.app.ctx.db.execute<{ status: string; n: number }>(
-    sql`select status, count(*)::int as n from applications
-        where ${meetingId ? sql`meeting_id = ${meetingId}` : sql`true`} group by status`,
-  );
-  const of = (s: string) => Number(result.rows.find((r) => r.status === s)?.n ?? 0);
+  const rows = await t.app.ctx.db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .where(meetingId ? eq(applications.meetingId, meetingId) : undefined)
+    .groupBy(applications.status);
+  const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
   const c = { pending: of("Pending"), approved: of("Approved"), rejected: of("Rejected") };
   return { total: c.pending + c.approved + c.rejected, ...c };
 }

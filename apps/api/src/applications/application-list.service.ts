@@ -1,10 +1,16 @@
 import type { AdminListQuery, ApplicationDto, ApplicationListDto, MeetingStatsDto } from "@visa/domain";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, count, eq, ilike, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import { applicationCounts, applications } from "../db/schema.js";
-import { applicationPresenter } from "./application.presenter.js";
-import { loadApplicationsByIds, loadApplicationsOfUser } from "./application.queries.js";
+import { type ApplicationRecord, applicationPresenter } from "./application.presenter.js";
+import {
+  type AdminOrder,
+  loadApplicationsByIds,
+  loadApplicationsOfUser,
+  loadMeetingPage,
+  orderKeys,
+} from "./application.queries.js";
 
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
@@ -53,30 +59,41 @@ export async function listApplicationsForAdmin(
   ctx: AppContext,
   query: AdminListQuery,
 ): Promise<ApplicationListDto> {
-  const where = adminFilter(query);
-  const dir = query.sortDirection === "desc" ? desc : asc;
-  const orderBy =
-    query.sortBy === "status"
-      ? [dir(applications.status), dir(applications.createdAt), dir(applications.id)]
-      : [dir(applications.createdAt), dir(applications.id)];
-  // Without a search the total is the kept counts; a search has to count its matches.
-  const total = query.search.trim()
-    ? ((await ctx.db.select({ total: count() }).from(applications).where(where))[0]?.total ?? 0)
-    : (await countsByStatus(ctx, query.meetingId)).total;
-  // The page's ids first, from the index alone; the joins then touch only those rows. Joining
-  // before the offset made a deep page join thousands of skipped rows with their editors.
-  const pageIds = await ctx.db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const records = await loadApplicationsByIds(
-    ctx.db,
-    pageIds.map((r) => r.id),
-    `${query.sortBy === "status" ? "status" : "createdAt"}-${query.sortDirection === "desc" ? "desc" : "asc"}`,
-  );
+  const order: AdminOrder = `${query.sortBy === "status" ? "status" : "createdAt"}-${query.sortDirection === "desc" ? "desc" : "asc"}`;
+  const offset = (query.page - 1) * query.limit;
+  const term = query.search.trim();
+  let records: ApplicationRecord[];
+  let total: number;
+  if (query.meetingId && !term) {
+    // The admin screen's usual request: one prepared statement for the page and the total.
+    const page = await loadMeetingPage(ctx.db, {
+      meetingId: query.meetingId,
+      order,
+      limit: query.limit,
+      offset,
+    });
+    records = page.records;
+    total = page.total ?? (await countsByStatus(ctx, query.meetingId)).total;
+  } else {
+    const where = adminFilter(query);
+    // Without a search the total is the kept counts; a search has to count its matches.
+    total = term
+      ? ((await ctx.db.select({ total: count() }).from(applications).where(where))[0]?.total ?? 0)
+      : (await countsByStatus(ctx, query.meetingId)).total;
+    // The page's ids first, from the index alone; the joins then touch only those rows.
+    const pageIds = await ctx.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(where)
+      .orderBy(...orderKeys(order))
+      .limit(query.limit)
+      .offset(offset);
+    records = await loadApplicationsByIds(
+      ctx.db,
+      pageIds.map((r) => r.id),
+      order,
+    );
+  }
   return {
     applications: records.map(applicationPresenter),
     // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".

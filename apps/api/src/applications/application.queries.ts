@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
-import { applications, documents, meetings, users } from "../db/schema.js";
+import { applicationCounts, applications, documents, meetings, users } from "../db/schema.js";
 import type { ApplicationRecord, DocumentMeta } from "./application.presenter.js";
 
 const updaters = alias(users, "last_updated_by");
@@ -50,6 +50,45 @@ function toRecord(row: RecordRow): ApplicationRecord {
   };
 }
 
+/** The admin list's orders: by status (then createdAt, id) or by createdAt (then id), each way. */
+export const ADMIN_ORDERS = ["status-asc", "status-desc", "createdAt-asc", "createdAt-desc"] as const;
+export type AdminOrder = (typeof ADMIN_ORDERS)[number];
+
+/** The ORDER BY of an admin-list order; createdAt and then id break ties, so pages never overlap. */
+export function orderKeys(order: AdminOrder) {
+  const dir = order.endsWith("-desc") ? desc : asc;
+  return order.startsWith("status-")
+    ? [dir(applications.status), dir(applications.createdAt), dir(applications.id)]
+    : [dir(applications.createdAt), dir(applications.id)];
+}
+
+/**
+ * A page of one meeting's admin list and the meeting's total, in one statement: the page's ids
+ * from the index alone (a deep page skips thousands of index entries, never thousands of joined
+ * rows), then the joins for those rows only, and the total from the kept counts.
+ */
+function prepareMeetingPage(db: Db, order: AdminOrder) {
+  const meetingId = sql.placeholder("meetingId");
+  const page = db
+    .select({ pageId: sql<string>`${applications.id}`.as("page_id") })
+    .from(applications)
+    .where(eq(applications.meetingId, meetingId))
+    .orderBy(...orderKeys(order))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page");
+  const total = sql<number>`(select coalesce(sum(${applicationCounts.count}), 0) from ${applicationCounts}
+    where ${applicationCounts.meetingId} = ${meetingId})`.mapWith(Number);
+  return db
+    .select({ ...recordFields, total })
+    .from(page)
+    .innerJoin(applications, eq(applications.id, page.pageId))
+    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
+    .orderBy(...orderKeys(order))
+    .prepare(`admin_meeting_page_${order}`);
+}
+
 /**
  * The statements the busiest screens run, prepared once per database (named, so a PostgreSQL
  * server parses and plans each once per connection): one application, and a user's own list.
@@ -63,31 +102,16 @@ function prepareLoads(db: Db) {
       .where(eq(applications.userId, sql.placeholder("userId")))
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .prepare("applications_of_user"),
-    byIds: {
-      // One per admin-list order: the page's ids come first (see application-list.service.ts).
-      ...Object.fromEntries(
-        (["asc", "desc"] as const).flatMap((d) => {
-          const dir = d === "asc" ? asc : desc;
-          const inIds = sql`${applications.id} = any(${sql.placeholder("ids")}::uuid[])`;
-          return [
-            [
-              `status-${d}`,
-              selectRecords(db)
-                .where(inIds)
-                .orderBy(dir(applications.status), dir(applications.createdAt), dir(applications.id))
-                .prepare(`applications_by_ids_status_${d}`),
-            ],
-            [
-              `createdAt-${d}`,
-              selectRecords(db)
-                .where(inIds)
-                .orderBy(dir(applications.createdAt), dir(applications.id))
-                .prepare(`applications_by_ids_created_${d}`),
-            ],
-          ];
-        }),
-      ),
-    },
+    byIds: Object.fromEntries(
+      ADMIN_ORDERS.map((order) => [
+        order,
+        selectRecords(db)
+          .where(sql`${applications.id} = any(${sql.placeholder("ids")}::uuid[])`)
+          .orderBy(...orderKeys(order))
+          .prepare(`applications_by_ids_${order}`),
+      ]),
+    ),
+    meetingPage: Object.fromEntries(ADMIN_ORDERS.map((order) => [order, prepareMeetingPage(db, order)])),
   };
 }
 
@@ -113,15 +137,26 @@ export async function loadApplicationsOfUser(db: Db, userId: string): Promise<Ap
   return rows.map(toRecord);
 }
 
-/** The given applications in an admin-list order ("status-asc", "createdAt-desc", …). */
+/** The given applications in an admin-list order. */
 export async function loadApplicationsByIds(
   db: Db,
   ids: string[],
-  order: `${"status" | "createdAt"}-${"asc" | "desc"}`,
+  order: AdminOrder,
 ): Promise<ApplicationRecord[]> {
   if (ids.length === 0) return [];
   const query = loadsOf(db).byIds[order];
   if (!query) throw new Error(`no prepared order ${order}`);
   const rows = await query.execute({ ids });
   return rows.map(toRecord);
+}
+
+/** One page of a meeting's admin list with the meeting's total (null total: the page is empty). */
+export async function loadMeetingPage(
+  db: Db,
+  params: { meetingId: string; order: AdminOrder; limit: number; offset: number },
+): Promise<{ records: ApplicationRecord[]; total: number | null }> {
+  const query = loadsOf(db).meetingPage[params.order];
+  if (!query) throw new Error(`no prepared order ${params.order}`);
+  const rows = await query.execute(params);
+  return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
 }
