@@ -44,15 +44,12 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
     },
   );
 
+  // The session check has just read the account: answering needs no second query.
   app.get("/api/auth/me", { preHandler: guards.user }, async (request) => {
-    const [user] = await ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.id, actorOf(request).userId));
-    if (!user) throw unauthorized();
+    const actor = actorOf(request);
     return {
-      ...userPresenter(user),
-      tokenExpiresAt: new Date(actorOf(request).tokenExp * 1000).toISOString(),
+      ...userPresenter({ ...actor, id: actor.userId }),
+      tokenExpiresAt: new Date(actor.tokenExp * 1000).toISOString(),
     };
   });
 }

@@ -12,6 +12,8 @@ export interface Actor {
   email: string;
   firstName: string;
   lastName: string;
+  /** When the account was made: with the fields above, all GET /api/auth/me answers. */
+  createdAt: Date;
   /** Expiry of the token this request carried, seconds since the epoch. */
   tokenExp: number;
 }
@@ -37,6 +39,7 @@ function prepareSessionQuery(ctx: AppContext) {
       firstName: users.firstName,
       lastName: users.lastName,
       sessionVersion: users.sessionVersion,
+      createdAt: users.createdAt,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
@@ -62,6 +65,7 @@ async function resolveActor(
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
+    createdAt: user.createdAt,
     tokenExp: claims.exp,
   };
 }
