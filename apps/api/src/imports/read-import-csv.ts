@@ -3,6 +3,7 @@ import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
 import { CsvError, parse } from "csv-parse/sync";
 import { badRequest } from "../lib/errors.js";
 import { restoreCell } from "./csv-cells.js";
+import { decodeWindows1252 } from "./windows-1252.js";
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -26,7 +27,7 @@ const canonical = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
  * older "CSV" exports are Windows-1252.
  */
 function utf8(data: Buffer): Buffer | string {
-  return isUtf8(data) ? data : new TextDecoder("windows-1252").decode(data);
+  return isUtf8(data) ? data : decodeWindows1252(data);
 }
 
 // What String.prototype.trim removes, among the bytes a Latin-1 reading of the file can hold.

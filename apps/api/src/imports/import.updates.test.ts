@@ -1,0 +1,108 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applications } from "../db/schema.js";
+import { buildMeeting, buildUser } from "../test/factories.js";
+import { createTestApp, type TestApp } from "../test/test-app.js";
+import { importRow, postImport, toCsv } from "./csv-test-helpers.js";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof buildUser>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildUser(t.app, { isAdmin: true });
+});
+afterAll(() => t.close());
+
+const rowsOf = (meetingId: string) =>
+  t.app.ctx.db
+    .select()
+    .from(applications)
+    .where(eq(applications.meetingId, meetingId))
+    .orderBy(asc(applications.createdAt), asc(applications.lastName));
+const run = async (csv: string | Buffer) => {
+  const res = await postImport(t.app, admin.auth, csv);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe("import: updates of stored applications", () => {
+  it("leaves an application untouched (not even its update time) when rows change and restore it", async () => {
+    const meeting = await buildMeeting(t.app);
+    const row = importRow(meeting.name, 210);
+    await run(toCsv([row]));
+    const [before] = await rowsOf(meeting.id);
+    const again = await run(toCsv([{ ...row, city: "Bonn" }, row]));
+    expect(again).toMatchObject({ successful: 0, updated: 2, unchanged: 0, failed: 0 });
+    expect(await rowsOf(meeting.id)).toEqual([before]);
+  });
+
+  it("matches and creates in several meetings from one file", async () => {
+    const one = await buildMeeting(t.app);
+    const two = await buildMeeting(t.app);
+    const owner = await buildUser(t.app, { email: "two-meetings@example.test" });
+    await run(toCsv([importRow(one.name, 220), importRow(two.name, 221)]));
+    const result = await run(
+      toCsv([
+        importRow(one.name, 220, { city: "Bonn" }),
+        importRow(two.name, 221),
+        importRow(two.name, 222, { email: "two-meetings@example.test" }),
+        importRow(one.name, 221),
+      ]),
+    );
+    expect(result).toMatchObject({ total: 4, successful: 2, updated: 2, unchanged: 1, failed: 0 });
+    expect((await rowsOf(one.id)).map((r) => [r.passportKey, r.city])).toEqual([
+      ["C00000220", "Bonn"],
+      ["C00000221", "Berlin"],
+    ]);
+    expect((await rowsOf(two.id)).map((r) => [r.passportKey, r.userId])).toEqual([
+      ["C00000221", null],
+      ["C00000222", owner.user.id],
+    ]);
+  });
+
+  it("updates thousands of matches, across statements, keeping status, owner and creation", async () => {
+    const meeting = await buildMeeting(t.app);
+    const rows = Array.from({ length: 2500 }, (_, i) => importRow(meeting.name, 300_000 + i));
+    await run(toCsv(rows));
+    await t.app.ctx.db
+      .update(applications)
+      .set({ status: "Approved" })
+      .where(eq(applications.passportKey, "C00300000"));
+    const before = new Map((await rowsOf(meeting.id)).map((r) => [r.id, r]));
+    const result = await run(toCsv(rows.map((r) => ({ ...r, city: "Köln" }))));
+    expect(result).toMatchObject({ total: 2500, successful: 0, updated: 2500, unchanged: 0, failed: 0 });
+    const after = await rowsOf(meeting.id);
+    expect(after).toHaveLength(2500);
+    for (const r of after) {
+      const old = before.get(r.id);
+      expect(r).toMatchObject({
+        city: "Köln",
+        status: old?.status,
+        userId: old?.userId,
+        createdAt: old?.createdAt,
+      });
+      expect(r.updatedAt.getTime()).toBeGreaterThan(old?.updatedAt.getTime() ?? Number.POSITIVE_INFINITY);
+    }
+    expect(after.filter((r) => r.status === "Approved")).toHaveLength(1);
+  });
+});
+
+describe("import: older spreadsheets", () => {
+  it("reads a Windows-1252 file, euro sign and curly quotes included", async () => {
+    const meeting = await buildMeeting(t.app);
+    const csv = toCsv([
+      importRow(meeting.name, 400, { companyName: "Café “Zum €” GmbH", city: "Düsseldorf" }),
+    ]);
+    const bytes = Buffer.from(
+      csv.replace("“", "\u0093").replace("€", "\u0080").replace("”", "\u0094"),
+      "latin1",
+    );
+    expect(await run(bytes)).toMatchObject({ total: 1, successful: 1, failed: 0 });
+    const [row] = await rowsOf(meeting.id);
+    expect(row).toMatchObject({
+      companyName: "Café “Zum €” GmbH",
+      city: "Düsseldorf",
+      lastName: "Müller-400",
+    });
+  });
+});
