@@ -57,6 +57,10 @@ export async function listUsers(
   };
 }
 
+/**
+ * E-mail or "first last" containing the term literally. Both expressions are the ones the trigram
+ * indexes were built on (schema.ts): written any other way, PostgreSQL would read every user.
+ */
 function matching(search: string): SQL | undefined {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern));
