@@ -30,10 +30,11 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     else errors.push({ name: result.name, error: result.error });
   });
   const meetingIds = [...new Set(rows.map((r) => r.meetingId))];
-  const now = new Date();
 
   const plan = await ctx.db.transaction(async (tx) => {
     await lockMeetings(tx, meetingIds);
+    // Taken once the locks are held: a waiting import's rows are newer than those it waited for.
+    const now = new Date();
     const { matches, errors: ambiguous } = matchRows(await storedKeys(tx, meetingIds), rows);
     errors.push(...ambiguous);
     const created = matches.filter((m) => m.how === "new");
