@@ -21,6 +21,12 @@ export interface Database {
   kind: "embedded" | "postgres";
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Refreshes the planner's statistics after a bulk write. A PostgreSQL server's autovacuum does
+   * this by itself; the embedded database has no autovacuum, so without it the planner would go
+   * on planning for the table as it was (and read whole tables where an index serves).
+   */
+  analyzeAfterBulkWrite(table: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,6 +38,11 @@ const migrationsFolder = join(import.meta.dirname, "migrations");
  * or the indexes that use them cannot be read or updated.
  */
 const pgliteExtensions = { pg_trgm, btree_gin };
+
+/** A table name quoted for SQL (callers pass constants; quoting keeps that an invariant). */
+function pgIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
 
 /** Opens the embedded database (a directory, or memory) or a PostgreSQL server, and migrates it. */
 export async function openDatabase(opts: {
@@ -55,6 +66,7 @@ export async function openDatabase(opts: {
       ping: async () => {
         await pool.query("select 1");
       },
+      analyzeAfterBulkWrite: async () => {},
       close: () => pool.end(),
     };
   }
@@ -69,12 +81,18 @@ export async function openDatabase(opts: {
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
+  // No autovacuum here: vacuum and analyze on every open, so dead rows of the last run are
+  // reclaimed and the statistics match the data (a fresh in-memory database has nothing to do).
+  if (!opts.inMemory) await client.exec("VACUUM (ANALYZE)");
   const db = pgliteDb as unknown as Db;
   return {
     db,
     kind: "embedded",
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    analyzeAfterBulkWrite: async (table) => {
+      await client.exec(`ANALYZE ${pgIdentifier(table)}`);
     },
     close: () => client.close(),
   };

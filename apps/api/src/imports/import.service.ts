@@ -52,6 +52,10 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     return planned;
   });
 
+  // A large import changes the table enough for the planner's statistics to matter.
+  if (plan.inserts.length + plan.updates.length >= BULK_WRITE_ROWS) {
+    await ctx.database.analyzeAfterBulkWrite("applications");
+  }
   errors.sort((a, b) => rowNumberOf(a.name) - rowNumberOf(b.name));
   return {
     total,
@@ -64,4 +68,5 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
   };
 }
 
+const BULK_WRITE_ROWS = 1_000;
 const rowNumberOf = (name: string) => Number(/^Row (\d+)/.exec(name)?.[1] ?? 0);
