@@ -74,6 +74,9 @@ describe("admin list", () => {
     expect((await list("search=C-PERSON@")).keys).toEqual(["c"]);
     const paged = await list("search=person&limit=2&page=2&sortBy=createdAt");
     expect(paged).toEqual({ keys: ["c", "d"], pagination: { total: 5, page: 2, pages: 3 } });
+    // Past the last match the page is empty but the total still counts the matches.
+    const beyond = await list("search=person&limit=2&page=7");
+    expect(beyond).toEqual({ keys: [], pagination: { total: 5, page: 7, pages: 3 } });
   });
 
   it("treats % and _ in the search as plain characters", async () => {
@@ -96,6 +99,25 @@ describe("admin list", () => {
       headers: admin.auth,
     });
     expect(res.json().pagination.total).toBe(6);
+    const all = await t.app.inject({
+      method: "GET",
+      url: "/api/applications?admin=true&sortBy=createdAt&sortDirection=asc&limit=5&page=1",
+      headers: admin.auth,
+    });
+    expect(all.json().applications.map((a: { _id: string }) => keyOf(a._id))).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+    ]);
+    const search = await t.app.inject({
+      method: "GET",
+      url: "/api/applications?admin=true&search=ana&sortBy=createdAt",
+      headers: admin.auth,
+    });
+    // "Ana" in both meetings, and Ana García's e-mail is a-person, not matching "ana".
+    expect(search.json().pagination.total).toBe(2);
   });
 
   it.each([

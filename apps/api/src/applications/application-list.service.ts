@@ -9,6 +9,7 @@ import {
   loadApplicationsByIds,
   loadApplicationsOfUser,
   loadMeetingPage,
+  loadSearchPage,
   orderKeys,
 } from "./application.queries.js";
 
@@ -74,17 +75,20 @@ export async function listApplicationsForAdmin(
     });
     records = page.records;
     total = page.total ?? (await countsByStatus(ctx, query.meetingId)).total;
-  } else {
+  } else if (term) {
+    // A search: the matches are found and counted once, with the page, in one statement.
     const where = adminFilter(query);
-    // Without a search the total is the kept counts; a search has to count its matches.
-    total = term
-      ? ((await ctx.db.select({ total: count() }).from(applications).where(where))[0]?.total ?? 0)
-      : (await countsByStatus(ctx, query.meetingId)).total;
-    // The page's ids first, from the index alone; the joins then touch only those rows.
+    const page = await loadSearchPage(ctx.db, { where, order, limit: query.limit, offset });
+    records = page.records;
+    total =
+      page.total ?? (await ctx.db.select({ total: count() }).from(applications).where(where))[0]?.total ?? 0;
+  } else {
+    // Every meeting: the total is the kept counts; the page's ids come from the index alone,
+    // then the joins touch only those rows.
+    total = (await countsByStatus(ctx)).total;
     const pageIds = await ctx.db
       .select({ id: applications.id })
       .from(applications)
-      .where(where)
       .orderBy(...orderKeys(order))
       .limit(query.limit)
       .offset(offset);

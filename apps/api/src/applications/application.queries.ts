@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE } from "@visa/domain";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
 import { applicationCounts, applications, documents, meetings, users } from "../db/schema.js";
@@ -179,5 +179,35 @@ export async function loadMeetingPage(
     meetingPages.set(key, query);
   }
   const rows = await query.execute({ meetingId: params.meetingId, offset: params.offset });
+  return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
+}
+
+/**
+ * A page of a search and the number of matches, in one statement: the matches are found once
+ * (through the trigram indexes), counted by a window over all of them before LIMIT applies, and
+ * only the page's rows are joined. Null total: the page is past the last match.
+ */
+export async function loadSearchPage(
+  db: Db,
+  params: { where: SQL | undefined; order: AdminOrder; limit: number; offset: number },
+): Promise<{ records: ApplicationRecord[]; total: number | null }> {
+  const page = db
+    .select({
+      pageId: sql<string>`${applications.id}`.as("page_id"),
+      total: sql<number>`count(*) over ()`.as("total"),
+    })
+    .from(applications)
+    .where(params.where)
+    .orderBy(...orderKeys(params.order))
+    .limit(params.limit)
+    .offset(params.offset)
+    .as("page");
+  const rows = await db
+    .select({ ...recordFields, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(applications, eq(applications.id, page.pageId))
+    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
+    .orderBy(...orderKeys(params.order));
   return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
 }
