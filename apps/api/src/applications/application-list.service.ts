@@ -2,6 +2,7 @@ import type { AdminListQuery, ApplicationDto, ApplicationListDto, MeetingStatsDt
 import { and, count, eq, ilike, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
+import type { Db } from "../db/client.js";
 import { applicationCounts, applications } from "../db/schema.js";
 import { type ApplicationRecord, applicationPresenter } from "./application.presenter.js";
 import {
@@ -37,16 +38,36 @@ function adminFilter(query: Pick<AdminListQuery, "meetingId" | "search">): SQL |
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** The kept counts of one meeting, or of all, by status: prepared once per database. */
+function prepareCounts(db: Db) {
+  const byStatus = { status: applicationCounts.status, count: sum(applicationCounts.count).mapWith(Number) };
+  return {
+    meeting: db
+      .select(byStatus)
+      .from(applicationCounts)
+      .where(eq(applicationCounts.meetingId, sql.placeholder("meetingId")))
+      .groupBy(applicationCounts.status)
+      .prepare("application_counts_of_meeting"),
+    all: db
+      .select(byStatus)
+      .from(applicationCounts)
+      .groupBy(applicationCounts.status)
+      .prepare("application_counts_all"),
+  };
+}
+const preparedCounts = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
+
 /**
  * Applications per status from the counts the triggers keep (migration 0005): a few rows read
  * however large the meeting, instead of counting its applications.
  */
 async function countsByStatus(ctx: AppContext, meetingId?: string): Promise<MeetingStatsDto> {
-  const rows = await ctx.db
-    .select({ status: applicationCounts.status, count: sum(applicationCounts.count).mapWith(Number) })
-    .from(applicationCounts)
-    .where(meetingId ? eq(applicationCounts.meetingId, meetingId) : undefined)
-    .groupBy(applicationCounts.status);
+  let counts = preparedCounts.get(ctx.db);
+  if (!counts) {
+    counts = prepareCounts(ctx.db);
+    preparedCounts.set(ctx.db, counts);
+  }
+  const rows = meetingId ? await counts.meeting.execute({ meetingId }) : await counts.all.execute();
   const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
   const stats = { pending: of("Pending"), approved: of("Approved"), rejected: of("Rejected") };
   return { total: stats.pending + stats.approved + stats.rejected, ...stats };
