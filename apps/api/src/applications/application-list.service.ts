@@ -1,5 +1,5 @@
 import type { AdminListQuery, ApplicationDto, ApplicationListDto, MeetingStatsDto } from "@visa/domain";
-import { and, count, eq, ilike, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, count, eq, type SQL, sql, sum } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
@@ -10,7 +10,9 @@ import {
   loadApplicationsByIds,
   loadApplicationsOfUser,
   loadMeetingPage,
+  loadMeetingSearchPage,
   loadSearchPage,
+  matchesSearch,
   orderKeys,
 } from "./application.queries.js";
 
@@ -30,10 +32,7 @@ function adminFilter(query: Pick<AdminListQuery, "meetingId" | "search">): SQL |
   if (query.meetingId) conditions.push(eq(applications.meetingId, query.meetingId));
   const term = query.search.trim();
   if (term) {
-    const pattern = containsPattern(term);
-    const fullName = sql`${applications.firstName} || ' ' || ${applications.lastName}`;
-    const match = or(ilike(fullName, pattern), ilike(applications.email, pattern));
-    if (match) conditions.push(match);
+    conditions.push(matchesSearch(containsPattern(term)));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -73,6 +72,15 @@ async function countsByStatus(ctx: AppContext, meetingId?: string): Promise<Meet
   return { total: stats.pending + stats.approved + stats.rejected, ...stats };
 }
 
+/** A term with three letters or digits in a row: the trigram indexes can narrow its matches. */
+const TRIGRAM_TERM = /[\p{L}\p{N}]{3}/u;
+
+/** How many applications a filter matches (a page past the last match has no row to carry it). */
+async function countMatches(ctx: AppContext, where: SQL | undefined): Promise<number> {
+  const [row] = await ctx.db.select({ total: count() }).from(applications).where(where);
+  return row?.total ?? 0;
+}
+
 /**
  * One page of all applications for admins: filtered by meeting and search, sorted in the database.
  * createdAt and then id break ties, so a row never shows on two pages or on none.
@@ -96,13 +104,26 @@ export async function listApplicationsForAdmin(
     });
     records = page.records;
     total = page.total ?? (await countsByStatus(ctx, query.meetingId)).total;
+  } else if (term && query.meetingId && TRIGRAM_TERM.test(term)) {
+    // A search in a meeting (the admin screen's search box): one prepared statement. Its plan is
+    // made once for every term, so only terms the trigram indexes serve take this way.
+    const page = await loadMeetingSearchPage(ctx.db, {
+      meetingId: query.meetingId,
+      pattern: containsPattern(term),
+      order,
+      limit: query.limit,
+      offset,
+    });
+    records = page.records;
+    total = page.total ?? (await countMatches(ctx, adminFilter(query)));
   } else if (term) {
-    // A search: the matches are found and counted once, with the page, in one statement.
+    // Across meetings, or a term too short for a trigram (planned for its value: for "a" the
+    // meeting's own index beats the trigram index, 24 ms against 100 ms at 10,000 applications).
+    // The matches are found and counted once, with the page.
     const where = adminFilter(query);
     const page = await loadSearchPage(ctx.db, { where, order, limit: query.limit, offset });
     records = page.records;
-    total =
-      page.total ?? (await ctx.db.select({ total: count() }).from(applications).where(where))[0]?.total ?? 0;
+    total = page.total ?? (await countMatches(ctx, where));
   } else {
     // Every meeting: the total is the kept counts; the page's ids come from the index alone,
     // then the joins touch only those rows.

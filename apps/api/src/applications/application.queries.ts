@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE } from "@visa/domain";
-import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
 import { applicationCounts, applications, documents, meetings, users } from "../db/schema.js";
@@ -128,6 +128,7 @@ function prepareLoads(db: Db) {
     ),
     /** Made on first use, one per order and page size (at most 4 × MAX_PAGE_SIZE). */
     meetingPages: new Map<string, ReturnType<typeof prepareMeetingPage>>(),
+    meetingSearches: new Map<string, ReturnType<typeof prepareMeetingSearch>>(),
   };
 }
 
@@ -183,6 +184,74 @@ export async function loadMeetingPage(
 }
 
 /**
+ * An admin search: "first last" or e-mail contains the pattern, case-insensitively. Written
+ * exactly as the trigram indexes' expressions (schema.ts), or PostgreSQL would not use them.
+ */
+export function matchesSearch(pattern: string | SQLWrapper): SQL {
+  const fullName = sql`${applications.firstName} || ' ' || ${applications.lastName}`;
+  return or(ilike(fullName, pattern), ilike(applications.email, pattern)) as SQL;
+}
+
+/** The page subquery of a search: its ids, and the number of all matches as a window. */
+function searchPageIds(db: Db, where: SQL | undefined, order: AdminOrder, limit: number) {
+  return db
+    .select({
+      pageId: sql<string>`${applications.id}`.as("page_id"),
+      total: sql<number>`count(*) over ()`.as("total"),
+    })
+    .from(applications)
+    .where(where)
+    .orderBy(...orderKeys(order))
+    .limit(literalLimit(limit))
+    .offset(sql.placeholder("offset"))
+    .as("page");
+}
+
+function selectPage(db: Db, page: ReturnType<typeof searchPageIds>, order: AdminOrder) {
+  return db
+    .select({ ...recordFields, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(applications, eq(applications.id, page.pageId))
+    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
+    .orderBy(...orderKeys(order));
+}
+
+/**
+ * A search in one meeting, prepared per order and page size like the meeting's pages: planning
+ * this join cost more than running it (about 1 ms against 0.9 ms at 10,000 applications).
+ */
+function prepareMeetingSearch(db: Db, order: AdminOrder, limit: number) {
+  const where = and(
+    eq(applications.meetingId, sql.placeholder("meetingId")),
+    matchesSearch(sql.placeholder("pattern")),
+  );
+  return selectPage(db, searchPageIds(db, where, order, limit), order).prepare(
+    `admin_meeting_search_${order}_${limit}`,
+  );
+}
+
+/** One page of a search in a meeting and the number of matches (null total: past the last). */
+export async function loadMeetingSearchPage(
+  db: Db,
+  params: { meetingId: string; pattern: string; order: AdminOrder; limit: number; offset: number },
+): Promise<{ records: ApplicationRecord[]; total: number | null }> {
+  const { meetingSearches } = loadsOf(db);
+  const key = `${params.order}_${params.limit}`;
+  let query = meetingSearches.get(key);
+  if (!query) {
+    query = prepareMeetingSearch(db, params.order, params.limit);
+    meetingSearches.set(key, query);
+  }
+  const rows = await query.execute({
+    meetingId: params.meetingId,
+    pattern: params.pattern,
+    offset: params.offset,
+  });
+  return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
+}
+
+/**
  * A page of a search and the number of matches, in one statement: the matches are found once
  * (through the trigram indexes), counted by a window over all of them before LIMIT applies, and
  * only the page's rows are joined. Null total: the page is past the last match.
@@ -191,23 +260,7 @@ export async function loadSearchPage(
   db: Db,
   params: { where: SQL | undefined; order: AdminOrder; limit: number; offset: number },
 ): Promise<{ records: ApplicationRecord[]; total: number | null }> {
-  const page = db
-    .select({
-      pageId: sql<string>`${applications.id}`.as("page_id"),
-      total: sql<number>`count(*) over ()`.as("total"),
-    })
-    .from(applications)
-    .where(params.where)
-    .orderBy(...orderKeys(params.order))
-    .limit(params.limit)
-    .offset(params.offset)
-    .as("page");
-  const rows = await db
-    .select({ ...recordFields, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(applications, eq(applications.id, page.pageId))
-    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
-    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
-    .orderBy(...orderKeys(params.order));
+  const page = searchPageIds(db, params.where, params.order, params.limit);
+  const rows = await selectPage(db, page, params.order).execute({ offset: params.offset });
   return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
 }
