@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { takeTurns } from "./pglite-turns.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -79,6 +80,7 @@ export async function openDatabase(opts: {
     client = new PGlite(dir, { extensions: pgliteExtensions });
   }
   await client.waitReady;
+  takeTurns(client);
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   // No autovacuum here: vacuum and analyze on every open, so dead rows of the last run are
