@@ -36,7 +36,12 @@ const workers = new WeakMap<AppContext, MailWorker>();
 
 /** Adds mail to the persistent queue; it is sent in the background, never in the request. */
 export async function enqueueMail(ctx: AppContext, job: MailJobInput): Promise<void> {
-  await ctx.db.insert(mailJobs).values({ ...job, applicationId: job.applicationId ?? null });
+  // Due now by this process's clock, in milliseconds like every `now` the queue compares it with:
+  // the database's default now() carries microseconds, so a run in the same millisecond as the
+  // insert (the kick below) found the new job not yet due and left it to the next poll.
+  await ctx.db
+    .insert(mailJobs)
+    .values({ ...job, applicationId: job.applicationId ?? null, nextAttemptAt: new Date() });
   workers.get(ctx)?.kick();
 }
 
