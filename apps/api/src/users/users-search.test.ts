@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { buildUser } from "../test/factories.js";
+import { describeSearchCases, SEARCH_PEOPLE, type SearchAnswer } from "../test/search-cases.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 
 // The users search is served by trigram indexes, which cannot serve a term shorter than three
@@ -14,15 +15,7 @@ const FILLER = 2000;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await buildUser(t.app, { isAdmin: true, firstName: "Root", lastName: "Admin" });
-  const rows: Array<[string, string, string]> = [
-    ["a", "Ana", "García"],
-    ["b", "Björn", "Ødegård"],
-    ["c", "Иван", "Петров"],
-    ["d", "李", "小龍"],
-    ["e", "Eve", "100%_Real"],
-    ["f", "Nguyễn", "Văn An"],
-  ];
-  for (const [key, firstName, lastName] of rows)
+  for (const [key, firstName, lastName] of SEARCH_PEOPLE)
     await buildUser(t.app, { firstName, lastName, email: `${key}-person@example.test` });
   // Users none of the searches below match, in a single statement.
   await t.app.ctx.db.execute(sql`
@@ -35,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The keys of the matching users (the e-mail's first letter), from the paged and the plain answer. */
-const search = async (term: string) => {
+const search = async (term: string): Promise<SearchAnswer> => {
   const get = (query: string) =>
     t.app.inject({
       method: "GET",
@@ -51,28 +44,4 @@ const search = async (term: string) => {
   return { keys, total: paged.json().pagination.total };
 };
 
-describe("users search at a size where it uses the trigram indexes", () => {
-  it("finds names from terms of one and two characters", async () => {
-    expect(await search("an")).toEqual({ keys: ["a", "f"], total: 2 });
-    expect(await search("Ø")).toEqual({ keys: ["b"], total: 1 });
-    expect(await search("李")).toEqual({ keys: ["d"], total: 1 });
-    expect(await search("ов")).toEqual({ keys: ["c"], total: 1 });
-  });
-
-  it("finds names and e-mails from longer terms, case-insensitively, in any script", async () => {
-    expect(await search("ana garc")).toEqual({ keys: ["a"], total: 1 });
-    expect(await search("ØDEGÅRD")).toEqual({ keys: ["b"], total: 1 });
-    expect(await search("ИВАН")).toEqual({ keys: ["c"], total: 1 });
-    expect(await search("李 小龍")).toEqual({ keys: ["d"], total: 1 });
-    expect(await search("nguyễn văn")).toEqual({ keys: ["f"], total: 1 });
-    expect(await search("E-PERSON@EXAMPLE")).toEqual({ keys: ["e"], total: 1 });
-    expect(await search("filler1234@")).toEqual({ keys: ["other"], total: 1 });
-  });
-
-  it("keeps % and _ literal", async () => {
-    expect(await search("%")).toEqual({ keys: ["e"], total: 1 });
-    expect(await search("_")).toEqual({ keys: ["e"], total: 1 });
-    expect(await search("0%_r")).toEqual({ keys: ["e"], total: 1 });
-    expect(await search("a%a")).toEqual({ keys: [], total: 0 });
-  });
-});
+describeSearchCases("users search at a size where it uses the trigram indexes", search);
