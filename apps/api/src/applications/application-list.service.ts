@@ -3,6 +3,7 @@ import { and, count, eq, type SQL, sql, sum } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
+import { madeOnce } from "../db/prepared.js";
 import { applicationCounts, applications } from "../db/schema.js";
 import { type ApplicationRecord, applicationPresenter } from "./application.presenter.js";
 import {
@@ -61,11 +62,7 @@ const preparedCounts = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
  * however large the meeting, instead of counting its applications.
  */
 async function countsByStatus(ctx: AppContext, meetingId?: string): Promise<MeetingStatsDto> {
-  let counts = preparedCounts.get(ctx.db);
-  if (!counts) {
-    counts = prepareCounts(ctx.db);
-    preparedCounts.set(ctx.db, counts);
-  }
+  const counts = madeOnce(preparedCounts, ctx.db, () => prepareCounts(ctx.db));
   const rows = meetingId ? await counts.meeting.execute({ meetingId }) : await counts.all.execute();
   const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
   const stats = { pending: of("Pending"), approved: of("Approved"), rejected: of("Rejected") };

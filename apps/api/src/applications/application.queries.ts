@@ -2,6 +2,7 @@ import { MAX_PAGE_SIZE } from "@visa/domain";
 import { and, asc, desc, eq, ilike, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
+import { madeOnce } from "../db/prepared.js";
 import { applicationCounts, applications, documents, meetings, users } from "../db/schema.js";
 import type { ApplicationRecord, DocumentMeta } from "./application.presenter.js";
 
@@ -84,24 +85,10 @@ function literalLimit(limit: number): number {
  */
 function prepareMeetingPage(db: Db, order: AdminOrder, limit: number) {
   const meetingId = sql.placeholder("meetingId");
-  const page = db
-    .select({ pageId: sql<string>`${applications.id}`.as("page_id") })
-    .from(applications)
-    .where(eq(applications.meetingId, meetingId))
-    .orderBy(...orderKeys(order))
-    .limit(literalLimit(limit))
-    .offset(sql.placeholder("offset"))
-    .as("page");
   const total = sql<number>`(select coalesce(sum(${applicationCounts.count}), 0) from ${applicationCounts}
-    where ${applicationCounts.meetingId} = ${meetingId})`.mapWith(Number);
-  return db
-    .select({ ...recordFields, total })
-    .from(page)
-    .innerJoin(applications, eq(applications.id, page.pageId))
-    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
-    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
-    .orderBy(...orderKeys(order))
-    .prepare(`admin_meeting_page_${order}_${limit}`);
+    where ${applicationCounts.meetingId} = ${meetingId})`;
+  const page = pageIds(db, eq(applications.meetingId, meetingId), order, limit, total);
+  return selectPage(db, page, order).prepare(`admin_meeting_page_${order}_${limit}`);
 }
 
 /**
@@ -133,14 +120,7 @@ function prepareLoads(db: Db) {
 }
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepareLoads>>();
-function loadsOf(db: Db) {
-  let loads = prepared.get(db);
-  if (!loads) {
-    loads = prepareLoads(db);
-    prepared.set(db, loads);
-  }
-  return loads;
-}
+const loadsOf = (db: Db) => madeOnce(prepared, db, () => prepareLoads(db));
 
 /** One application with everything its presenter needs, or null. */
 export async function loadApplication(db: Db, id: string): Promise<ApplicationRecord | null> {
@@ -172,13 +152,9 @@ export async function loadMeetingPage(
   db: Db,
   params: { meetingId: string; order: AdminOrder; limit: number; offset: number },
 ): Promise<{ records: ApplicationRecord[]; total: number | null }> {
-  const { meetingPages } = loadsOf(db);
-  const key = `${params.order}_${params.limit}`;
-  let query = meetingPages.get(key);
-  if (!query) {
-    query = prepareMeetingPage(db, params.order, params.limit);
-    meetingPages.set(key, query);
-  }
+  const query = madeOnce(loadsOf(db).meetingPages, `${params.order}_${params.limit}`, () =>
+    prepareMeetingPage(db, params.order, params.limit),
+  );
   const rows = await query.execute({ meetingId: params.meetingId, offset: params.offset });
   return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
 }
@@ -192,12 +168,18 @@ export function matchesSearch(pattern: string | SQLWrapper): SQL {
   return or(ilike(fullName, pattern), ilike(applications.email, pattern)) as SQL;
 }
 
-/** The page subquery of a search: its ids, and the number of all matches as a window. */
-function searchPageIds(db: Db, where: SQL | undefined, order: AdminOrder, limit: number) {
+/** A search's total: every match counted by a window, before LIMIT applies. */
+const COUNT_MATCHES = sql<number>`count(*) over ()`;
+
+/**
+ * A page's ids, in order, read from the index alone, each carrying the list's total: the joins
+ * in selectPage then touch only the page's rows (joining before OFFSET joined every skipped row).
+ */
+function pageIds(db: Db, where: SQL | undefined, order: AdminOrder, limit: number, total: SQL<number>) {
   return db
     .select({
       pageId: sql<string>`${applications.id}`.as("page_id"),
-      total: sql<number>`count(*) over ()`.as("total"),
+      total: total.as("total"),
     })
     .from(applications)
     .where(where)
@@ -207,7 +189,8 @@ function searchPageIds(db: Db, where: SQL | undefined, order: AdminOrder, limit:
     .as("page");
 }
 
-function selectPage(db: Db, page: ReturnType<typeof searchPageIds>, order: AdminOrder) {
+/** The page's applications with everything their presenter needs, and the total. */
+function selectPage(db: Db, page: ReturnType<typeof pageIds>, order: AdminOrder) {
   return db
     .select({ ...recordFields, total: sql<number>`${page.total}`.mapWith(Number) })
     .from(page)
@@ -226,7 +209,7 @@ function prepareMeetingSearch(db: Db, order: AdminOrder, limit: number) {
     eq(applications.meetingId, sql.placeholder("meetingId")),
     matchesSearch(sql.placeholder("pattern")),
   );
-  return selectPage(db, searchPageIds(db, where, order, limit), order).prepare(
+  return selectPage(db, pageIds(db, where, order, limit, COUNT_MATCHES), order).prepare(
     `admin_meeting_search_${order}_${limit}`,
   );
 }
@@ -236,13 +219,9 @@ export async function loadMeetingSearchPage(
   db: Db,
   params: { meetingId: string; pattern: string; order: AdminOrder; limit: number; offset: number },
 ): Promise<{ records: ApplicationRecord[]; total: number | null }> {
-  const { meetingSearches } = loadsOf(db);
-  const key = `${params.order}_${params.limit}`;
-  let query = meetingSearches.get(key);
-  if (!query) {
-    query = prepareMeetingSearch(db, params.order, params.limit);
-    meetingSearches.set(key, query);
-  }
+  const query = madeOnce(loadsOf(db).meetingSearches, `${params.order}_${params.limit}`, () =>
+    prepareMeetingSearch(db, params.order, params.limit),
+  );
   const rows = await query.execute({
     meetingId: params.meetingId,
     pattern: params.pattern,
@@ -260,7 +239,7 @@ export async function loadSearchPage(
   db: Db,
   params: { where: SQL | undefined; order: AdminOrder; limit: number; offset: number },
 ): Promise<{ records: ApplicationRecord[]; total: number | null }> {
-  const page = searchPageIds(db, params.where, params.order, params.limit);
+  const page = pageIds(db, params.where, params.order, params.limit, COUNT_MATCHES);
   const rows = await selectPage(db, page, params.order).execute({ offset: params.offset });
   return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
 }
