@@ -1,4 +1,7 @@
 import { IMPORT_COLUMNS } from "@visa/domain";
+import { asc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { applications } from "../db/schema.js";
 import type { App } from "../lib/app-type.js";
 import { multipartFile } from "../test/multipart.js";
 
@@ -53,4 +56,20 @@ export function postImport(
     headers: { ...headers, ...body.headers },
     payload: body.payload,
   });
+}
+
+/** A meeting's applications as stored, oldest first. */
+export function storedRows(app: App, meetingId: string) {
+  return app.ctx.db
+    .select()
+    .from(applications)
+    .where(eq(applications.meetingId, meetingId))
+    .orderBy(asc(applications.createdAt), asc(applications.lastName));
+}
+
+/** Imports a file that must be accepted (200) and returns the import's result. */
+export async function importAccepted(app: App, headers: Record<string, string>, csv: string | Buffer) {
+  const res = await postImport(app, headers, csv);
+  expect(res.statusCode).toBe(200);
+  return res.json();
 }

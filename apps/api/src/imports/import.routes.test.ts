@@ -1,10 +1,10 @@
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../db/schema.js";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
-import { type CsvRow, importRow, postImport, toCsv } from "./csv-test-helpers.js";
+import { type CsvRow, importAccepted, importRow, postImport, storedRows, toCsv } from "./csv-test-helpers.js";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -15,17 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newMeeting = () => buildMeeting(t.app);
-const rowsOf = (meetingId: string) =>
-  t.app.ctx.db
-    .select()
-    .from(applications)
-    .where(eq(applications.meetingId, meetingId))
-    .orderBy(asc(applications.createdAt), asc(applications.lastName));
-const run = async (csv: string | Buffer) => {
-  const res = await postImport(t.app, admin.auth, csv);
-  expect(res.statusCode).toBe(200);
-  return res.json();
-};
+const rowsOf = (meetingId: string) => storedRows(t.app, meetingId);
+const run = (csv: string | Buffer) => importAccepted(t.app, admin.auth, csv);
 
 describe("import: new rows", () => {
   it("creates Pending applications, owned by the account with the same e-mail, else by nobody", async () => {

@@ -1,9 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../db/schema.js";
 import { buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
-import { importRow, postImport, toCsv } from "./csv-test-helpers.js";
+import { importAccepted, importRow, storedRows, toCsv } from "./csv-test-helpers.js";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -13,17 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowsOf = (meetingId: string) =>
-  t.app.ctx.db
-    .select()
-    .from(applications)
-    .where(eq(applications.meetingId, meetingId))
-    .orderBy(asc(applications.createdAt), asc(applications.lastName));
-const run = async (csv: string | Buffer) => {
-  const res = await postImport(t.app, admin.auth, csv);
-  expect(res.statusCode).toBe(200);
-  return res.json();
-};
+const rowsOf = (meetingId: string) => storedRows(t.app, meetingId);
+const run = (csv: string | Buffer) => importAccepted(t.app, admin.auth, csv);
 
 describe("import: updates of stored applications", () => {
   it("leaves an application untouched (not even its update time) when rows change and restore it", async () => {
