@@ -22,17 +22,21 @@ async function plannerRowEstimate(): Promise<number> {
 }
 
 describe("planner statistics after an import", () => {
-  it("a 1,000-row import on the embedded database leaves the planner knowing the new rows", async () => {
-    if (t.app.ctx.database.kind !== "embedded") return;
-    const meeting = await buildMeeting(t.app);
-    const small = await postImport(t.app, admin.auth, toCsv([importRow(meeting.name, 1)]));
-    expect(small.statusCode).toBe(200);
-    // A small import leaves statistics alone: never analysed, so PostgreSQL's "unknown" (-1).
-    expect(await plannerRowEstimate()).toBe(-1);
-    const rows = Array.from({ length: 1_000 }, (_, i) => importRow(meeting.name, 10 + i));
-    const res = await postImport(t.app, admin.auth, toCsv(rows));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ successful: 1_000, failed: 0 });
-    expect(await plannerRowEstimate()).toBe(1_001);
-  });
+  // The test app is embedded unless DATABASE_URL names a server (test-app.ts); skipped, not passed, there.
+  it.skipIf(!!process.env.DATABASE_URL)(
+    "a 1,000-row import on the embedded database leaves the planner knowing the new rows",
+    async () => {
+      expect(t.app.ctx.database.kind).toBe("embedded");
+      const meeting = await buildMeeting(t.app);
+      const small = await postImport(t.app, admin.auth, toCsv([importRow(meeting.name, 1)]));
+      expect(small.statusCode).toBe(200);
+      // A small import leaves statistics alone: never analysed, so PostgreSQL's "unknown" (-1).
+      expect(await plannerRowEstimate()).toBe(-1);
+      const rows = Array.from({ length: 1_000 }, (_, i) => importRow(meeting.name, 10 + i));
+      const res = await postImport(t.app, admin.auth, toCsv(rows));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ successful: 1_000, failed: 0 });
+      expect(await plannerRowEstimate()).toBe(1_001);
+    },
+  );
 });
