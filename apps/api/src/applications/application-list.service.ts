@@ -5,9 +5,10 @@ import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
 import { madeOnce } from "../db/prepared.js";
 import { applicationCounts, applications } from "../db/schema.js";
-import { type ApplicationRecord, applicationPresenter } from "./application.presenter.js";
+import { applicationPresenter } from "./application.presenter.js";
 import {
   type AdminOrder,
+  currentListVersion,
   loadApplicationsByIds,
   loadApplicationsOfUser,
   loadMeetingPage,
@@ -15,7 +16,9 @@ import {
   loadSearchPage,
   matchesSearch,
   orderKeys,
+  type RecordPage,
 } from "./application.queries.js";
+import { ListPageCache } from "./list-cache.js";
 
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
@@ -78,48 +81,58 @@ async function countMatches(ctx: AppContext, where: SQL | undefined): Promise<nu
   return row?.total ?? 0;
 }
 
+/** The admin list's order of a query. */
+function orderOf(query: AdminListQuery): AdminOrder {
+  return `${query.sortBy === "status" ? "status" : "createdAt"}-${query.sortDirection === "desc" ? "desc" : "asc"}`;
+}
+
 /**
- * One page of all applications for admins: filtered by meeting and search, sorted in the database.
- * createdAt and then id break ties, so a row never shows on two pages or on none.
+ * The one statement that reads a page of one meeting's list (plain or searched) with its total
+ * and the meeting's list version, or null when the query is not one meeting's list: a list across
+ * meetings, or a term too short for the trigram indexes (planned for its value, see below).
  */
-export async function listApplicationsForAdmin(
-  ctx: AppContext,
-  query: AdminListQuery,
-): Promise<ApplicationListDto> {
-  const order: AdminOrder = `${query.sortBy === "status" ? "status" : "createdAt"}-${query.sortDirection === "desc" ? "desc" : "asc"}`;
+function meetingPageReader(ctx: AppContext, query: AdminListQuery): (() => Promise<RecordPage>) | null {
+  const meetingId = query.meetingId;
+  if (!meetingId) return null;
+  const order = orderOf(query);
   const offset = (query.page - 1) * query.limit;
   const term = query.search.trim();
-  let records: ApplicationRecord[];
+  // The admin screen's usual request: one prepared statement for the page and the total.
+  if (!term) return () => loadMeetingPage(ctx.db, { meetingId, order, limit: query.limit, offset });
+  // A search in a meeting (the admin screen's search box): one prepared statement. Its plan is
+  // made once for every term, so only terms the trigram indexes serve take this way.
+  if (!TRIGRAM_TERM.test(term)) return null;
+  const pattern = containsPattern(term);
+  return () => loadMeetingSearchPage(ctx.db, { meetingId, pattern, order, limit: query.limit, offset });
+}
+
+/**
+ * One page of all applications for admins: filtered by meeting and search, sorted in the database.
+ * createdAt and then id break ties, so a row never shows on two pages or on none. The version is
+ * the meeting's list version the page was read at (null: not one meeting's list, or past its end).
+ */
+async function readAdminList(
+  ctx: AppContext,
+  query: AdminListQuery,
+): Promise<{ list: ApplicationListDto; version: string | null }> {
+  const order = orderOf(query);
+  const offset = (query.page - 1) * query.limit;
+  const term = query.search.trim();
+  const where = adminFilter(query);
+  const readMeetingPage = meetingPageReader(ctx, query);
+  let page: RecordPage;
   let total: number;
-  if (query.meetingId && !term) {
-    // The admin screen's usual request: one prepared statement for the page and the total.
-    const page = await loadMeetingPage(ctx.db, {
-      meetingId: query.meetingId,
-      order,
-      limit: query.limit,
-      offset,
-    });
-    records = page.records;
-    total = page.total ?? (await countsByStatus(ctx, query.meetingId)).total;
-  } else if (term && query.meetingId && TRIGRAM_TERM.test(term)) {
-    // A search in a meeting (the admin screen's search box): one prepared statement. Its plan is
-    // made once for every term, so only terms the trigram indexes serve take this way.
-    const page = await loadMeetingSearchPage(ctx.db, {
-      meetingId: query.meetingId,
-      pattern: containsPattern(term),
-      order,
-      limit: query.limit,
-      offset,
-    });
-    records = page.records;
-    total = page.total ?? (await countMatches(ctx, adminFilter(query)));
+  if (readMeetingPage) {
+    page = await readMeetingPage();
+    // Past the last row the page has no row to carry the total.
+    total =
+      page.total ??
+      (term ? await countMatches(ctx, where) : (await countsByStatus(ctx, query.meetingId)).total);
   } else if (term) {
     // Across meetings, or a term too short for a trigram (planned for its value: for "a" the
     // meeting's own index beats the trigram index, 24 ms against 100 ms at 10,000 applications).
     // The matches are found and counted once, with the page.
-    const where = adminFilter(query);
-    const page = await loadSearchPage(ctx.db, { where, order, limit: query.limit, offset });
-    records = page.records;
+    page = await loadSearchPage(ctx.db, { where, order, limit: query.limit, offset });
     total = page.total ?? (await countMatches(ctx, where));
   } else {
     // Every meeting: the total is the kept counts; the page's ids come from the index alone,
@@ -131,17 +144,49 @@ export async function listApplicationsForAdmin(
       .orderBy(...orderKeys(order))
       .limit(query.limit)
       .offset(offset);
-    records = await loadApplicationsByIds(
+    const records = await loadApplicationsByIds(
       ctx.db,
       pageIds.map((r) => r.id),
       order,
     );
+    page = { records, total, version: null };
   }
-  return {
-    applications: records.map(applicationPresenter),
+  const list = {
+    applications: page.records.map(applicationPresenter),
     // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
     pagination: { total, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) },
   };
+  return { list, version: page.version };
+}
+
+/** Bytes of admin list pages kept per database: about 1,300 pages of 10 applications. */
+const LIST_CACHE_BYTES = 16 * 1024 * 1024;
+const listCaches = new WeakMap<Db, ListPageCache>();
+
+/** The kept pages of a database (see list-cache.ts). */
+export function listCacheOf(db: Db): ListPageCache {
+  return madeOnce(listCaches, db, () => new ListPageCache(LIST_CACHE_BYTES));
+}
+
+/**
+ * The admin list page as the JSON the route sends. A page of one meeting's list that was sent
+ * before is sent again, without reading or serialising its rows, when the meeting's list version
+ * is still the one it was read at; otherwise it is read anew and kept with its version.
+ */
+export async function adminListJson(ctx: AppContext, query: AdminListQuery): Promise<Buffer> {
+  const cacheable = meetingPageReader(ctx, query) !== null;
+  const key = cacheable
+    ? [query.meetingId, orderOf(query), query.limit, query.page, query.search.trim()].join("\u0000")
+    : "";
+  const cache = listCacheOf(ctx.db);
+  if (cacheable && query.meetingId) {
+    const kept = cache.get(key);
+    if (kept && kept.version === (await currentListVersion(ctx.db, query.meetingId))) return kept.body;
+  }
+  const { list, version } = await readAdminList(ctx, query);
+  const body = Buffer.from(JSON.stringify(list));
+  if (cacheable && version !== null) cache.set(key, version, body);
+  return body;
 }
 
 /** Counts by status for one meeting (or all). */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, or, type SQL, type SQLWrapper, sql } from "d
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
 import { madeOnce } from "../db/prepared.js";
-import { applicationCounts, applications, documents, meetings, users } from "../db/schema.js";
+import { applicationCounts, applications, documents, listVersions, meetings, users } from "../db/schema.js";
 import type { ApplicationRecord, DocumentMeta } from "./application.presenter.js";
 
 const updaters = alias(users, "last_updated_by");
@@ -87,7 +87,14 @@ function prepareMeetingPage(db: Db, order: AdminOrder, limit: number) {
   const meetingId = sql.placeholder("meetingId");
   const total = sql<number>`(select coalesce(sum(${applicationCounts.count}), 0) from ${applicationCounts}
     where ${applicationCounts.meetingId} = ${meetingId})`;
-  const page = pageIds(db, eq(applications.meetingId, meetingId), order, limit, total);
+  const page = pageIds(
+    db,
+    eq(applications.meetingId, meetingId),
+    order,
+    limit,
+    total,
+    listVersionOf(meetingId),
+  );
   return selectPage(db, page, order).prepare(`admin_meeting_page_${order}_${limit}`);
 }
 
@@ -147,16 +154,26 @@ export async function loadApplicationsByIds(
   return rows.map(toRecord);
 }
 
-/** One page of a meeting's admin list with the meeting's total (null total: the page is empty). */
+/**
+ * A page of records, its list's total and the meeting's list version, all read in one statement
+ * (one snapshot). Null total and version: the page is empty.
+ */
+export interface RecordPage {
+  records: ApplicationRecord[];
+  total: number | null;
+  version: string | null;
+}
+
+/** One page of a meeting's admin list with the meeting's total and list version. */
 export async function loadMeetingPage(
   db: Db,
   params: { meetingId: string; order: AdminOrder; limit: number; offset: number },
-): Promise<{ records: ApplicationRecord[]; total: number | null }> {
+): Promise<RecordPage> {
   const query = madeOnce(loadsOf(db).meetingPages, `${params.order}_${params.limit}`, () =>
     prepareMeetingPage(db, params.order, params.limit),
   );
   const rows = await query.execute({ meetingId: params.meetingId, offset: params.offset });
-  return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
+  return pageOf(rows);
 }
 
 /**
@@ -171,15 +188,33 @@ export function matchesSearch(pattern: string | SQLWrapper): SQL {
 /** A search's total: every match counted by a window, before LIMIT applies. */
 const COUNT_MATCHES = sql<number>`count(*) over ()`;
 
+/** A meeting's list version as text (bigint arrives as a string from every driver then). */
+function listVersionOf(meetingId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${listVersions.version}::text from ${listVersions}
+    where ${listVersions.meetingId} = ${meetingId})`;
+}
+
+/** No list version: a list across meetings is not kept (see list-cache.ts). */
+const NO_VERSION = sql<string | null>`null::text`;
+
 /**
- * A page's ids, in order, read from the index alone, each carrying the list's total: the joins
- * in selectPage then touch only the page's rows (joining before OFFSET joined every skipped row).
+ * A page's ids, in order, read from the index alone, each carrying the list's total and version:
+ * the joins in selectPage then touch only the page's rows (joining before OFFSET joined every
+ * skipped row).
  */
-function pageIds(db: Db, where: SQL | undefined, order: AdminOrder, limit: number, total: SQL<number>) {
+function pageIds(
+  db: Db,
+  where: SQL | undefined,
+  order: AdminOrder,
+  limit: number,
+  total: SQL<number>,
+  version: SQL<string | null>,
+) {
   return db
     .select({
       pageId: sql<string>`${applications.id}`.as("page_id"),
       total: total.as("total"),
+      listVersion: version.as("list_version"),
     })
     .from(applications)
     .where(where)
@@ -192,7 +227,11 @@ function pageIds(db: Db, where: SQL | undefined, order: AdminOrder, limit: numbe
 /** The page's applications with everything their presenter needs, and the total. */
 function selectPage(db: Db, page: ReturnType<typeof pageIds>, order: AdminOrder) {
   return db
-    .select({ ...recordFields, total: sql<number>`${page.total}`.mapWith(Number) })
+    .select({
+      ...recordFields,
+      total: sql<number>`${page.total}`.mapWith(Number),
+      listVersion: sql<string | null>`${page.listVersion}`,
+    })
     .from(page)
     .innerJoin(applications, eq(applications.id, page.pageId))
     .innerJoin(meetings, eq(meetings.id, applications.meetingId))
@@ -205,20 +244,17 @@ function selectPage(db: Db, page: ReturnType<typeof pageIds>, order: AdminOrder)
  * this join cost more than running it (about 1 ms against 0.9 ms at 10,000 applications).
  */
 function prepareMeetingSearch(db: Db, order: AdminOrder, limit: number) {
-  const where = and(
-    eq(applications.meetingId, sql.placeholder("meetingId")),
-    matchesSearch(sql.placeholder("pattern")),
-  );
-  return selectPage(db, pageIds(db, where, order, limit, COUNT_MATCHES), order).prepare(
-    `admin_meeting_search_${order}_${limit}`,
-  );
+  const meetingId = sql.placeholder("meetingId");
+  const where = and(eq(applications.meetingId, meetingId), matchesSearch(sql.placeholder("pattern")));
+  const page = pageIds(db, where, order, limit, COUNT_MATCHES, listVersionOf(meetingId));
+  return selectPage(db, page, order).prepare(`admin_meeting_search_${order}_${limit}`);
 }
 
-/** One page of a search in a meeting and the number of matches (null total: past the last). */
+/** One page of a search in a meeting, the number of matches and the meeting's list version. */
 export async function loadMeetingSearchPage(
   db: Db,
   params: { meetingId: string; pattern: string; order: AdminOrder; limit: number; offset: number },
-): Promise<{ records: ApplicationRecord[]; total: number | null }> {
+): Promise<RecordPage> {
   const query = madeOnce(loadsOf(db).meetingSearches, `${params.order}_${params.limit}`, () =>
     prepareMeetingSearch(db, params.order, params.limit),
   );
@@ -227,7 +263,7 @@ export async function loadMeetingSearchPage(
     pattern: params.pattern,
     offset: params.offset,
   });
-  return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
+  return pageOf(rows);
 }
 
 /**
@@ -238,8 +274,33 @@ export async function loadMeetingSearchPage(
 export async function loadSearchPage(
   db: Db,
   params: { where: SQL | undefined; order: AdminOrder; limit: number; offset: number },
-): Promise<{ records: ApplicationRecord[]; total: number | null }> {
-  const page = pageIds(db, params.where, params.order, params.limit, COUNT_MATCHES);
+): Promise<RecordPage> {
+  const page = pageIds(db, params.where, params.order, params.limit, COUNT_MATCHES, NO_VERSION);
   const rows = await selectPage(db, page, params.order).execute({ offset: params.offset });
-  return { records: rows.map(toRecord), total: rows[0]?.total ?? null };
+  return pageOf(rows);
+}
+
+function pageOf(rows: (RecordRow & { total: number; listVersion: string | null })[]): RecordPage {
+  const first = rows[0];
+  return {
+    records: rows.map(toRecord),
+    total: first?.total ?? null,
+    version: first?.listVersion ?? null,
+  };
+}
+
+/** A prepared read of a meeting's list version: is a kept page still the meeting's list? */
+function prepareVersionRead(db: Db) {
+  return db
+    .select({ version: sql<string>`${listVersions.version}::text` })
+    .from(listVersions)
+    .where(eq(listVersions.meetingId, sql.placeholder("meetingId")))
+    .prepare("list_version_of_meeting");
+}
+const versionReads = new WeakMap<Db, ReturnType<typeof prepareVersionRead>>();
+
+/** The meeting's list version now, or null (no such meeting). */
+export async function currentListVersion(db: Db, meetingId: string): Promise<string | null> {
+  const [row] = await madeOnce(versionReads, db, () => prepareVersionRead(db)).execute({ meetingId });
+  return row?.version ?? null;
 }

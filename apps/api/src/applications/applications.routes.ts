@@ -9,11 +9,7 @@ import {
   getApplication,
   updateApplication,
 } from "./application.service.js";
-import {
-  applicationStats,
-  listApplicationsForAdmin,
-  listOwnApplications,
-} from "./application-list.service.js";
+import { adminListJson, applicationStats, listOwnApplications } from "./application-list.service.js";
 import { parseInput } from "./parse-input.js";
 
 const idParams = z.object({ id: idField });
@@ -25,12 +21,14 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
     return reply.code(201).send(created);
   });
 
-  app.get("/api/applications", { onRequest: guards.user }, async (request) => {
+  app.get("/api/applications", { onRequest: guards.user }, async (request, reply) => {
     const actor = actorOf(request);
     const query = (request.query ?? {}) as Record<string, unknown>;
     if (query.admin !== "true") return listOwnApplications(ctx, actor);
     if (!actor.isAdmin) throw forbidden("Admin access required");
-    return listApplicationsForAdmin(ctx, parseInput(adminListQuerySchema, query));
+    // Already JSON (a kept page is sent as it was the first time): sent as it is.
+    const body = await adminListJson(ctx, parseInput(adminListQuerySchema, query));
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   // A static path: the router prefers it to /:id, so "stats" is never read as an id.

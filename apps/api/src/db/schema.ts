@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -120,6 +121,11 @@ export const applications = pgTable(
   (t) => [
     check("applications_status_check", sql`${t.status} in ('Pending','Approved','Rejected')`),
     index("applications_user_idx").on(t.userId, t.createdAt),
+    // Who last changed an application: a renamed admin's applications are found (list versions,
+    // migration 0009) and a deleted account's are cleared without reading every application.
+    index("applications_last_updated_by_idx")
+      .on(t.lastUpdatedById)
+      .where(sql`${t.lastUpdatedById} is not null`),
     // Ending with id, the admin list's full sort order: a page's ids come from the index alone.
     index("applications_meeting_status_id_idx").on(t.meetingId, t.status, t.createdAt, t.id),
     index("applications_meeting_created_id_idx").on(t.meetingId, t.createdAt, t.id),
@@ -316,3 +322,17 @@ export const applicationCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.status] })],
 );
+
+/**
+ * One version per meeting of everything its admin list shows: its applications (any column),
+ * their documents, the meeting itself and the names of who last changed them. Statement triggers
+ * (migration 0009) give a meeting a new version, from one sequence that never repeats, whenever
+ * any of those change, in the same transaction. A list page read in the same statement as the
+ * version stays right for as long as the version does (applications/list-cache.ts).
+ */
+export const listVersions = pgTable("list_versions", {
+  meetingId: uuid("meeting_id")
+    .primaryKey()
+    .references(() => meetings.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "bigint" }).notNull(),
+});
