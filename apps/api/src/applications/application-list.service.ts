@@ -1,29 +1,27 @@
-import type { AdminListQuery, ApplicationDto, ApplicationListDto, MeetingStatsDto } from "@visa/domain";
+import type { AdminListQuery, ApplicationListDto, MeetingStatsDto } from "@visa/domain";
 import { and, count, eq, type SQL, sql, sum } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
 import { madeOnce } from "../db/prepared.js";
 import { applicationCounts, applications } from "../db/schema.js";
-import { applicationPresenter } from "./application.presenter.js";
 import {
   type AdminOrder,
   currentListVersion,
-  loadApplicationsByIds,
-  loadApplicationsOfUser,
+  type JsonPage,
+  loadApplicationsJsonByIds,
+  loadApplicationsOfUserJson,
   loadMeetingPage,
   loadMeetingSearchPage,
   loadSearchPage,
   matchesSearch,
   orderKeys,
-  type RecordPage,
 } from "./application.queries.js";
 import { ListPageCache } from "./list-cache.js";
 
-/** The actor's own applications, newest first. */
-export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
-  const records = await loadApplicationsOfUser(ctx.db, actor.userId);
-  return records.map(applicationPresenter);
+/** The actor's own applications, newest first, as the JSON array the route sends. */
+export async function listOwnApplicationsJson(ctx: AppContext, actor: Actor): Promise<string> {
+  return loadApplicationsOfUserJson(ctx.db, actor.userId);
 }
 
 /** A LIKE pattern matching `term` literally anywhere: % and _ typed by the admin are not wildcards. */
@@ -91,7 +89,7 @@ function orderOf(query: AdminListQuery): AdminOrder {
  * and the meeting's list version, or null when the query is not one meeting's list: a list across
  * meetings, or a term too short for the trigram indexes (planned for its value, see below).
  */
-function meetingPageReader(ctx: AppContext, query: AdminListQuery): (() => Promise<RecordPage>) | null {
+function meetingPageReader(ctx: AppContext, query: AdminListQuery): (() => Promise<JsonPage>) | null {
   const meetingId = query.meetingId;
   if (!meetingId) return null;
   const order = orderOf(query);
@@ -114,13 +112,13 @@ function meetingPageReader(ctx: AppContext, query: AdminListQuery): (() => Promi
 async function readAdminList(
   ctx: AppContext,
   query: AdminListQuery,
-): Promise<{ list: ApplicationListDto; version: string | null }> {
+): Promise<{ json: string; version: string | null }> {
   const order = orderOf(query);
   const offset = (query.page - 1) * query.limit;
   const term = query.search.trim();
   const where = adminFilter(query);
   const readMeetingPage = meetingPageReader(ctx, query);
-  let page: RecordPage;
+  let page: JsonPage;
   let total: number;
   if (readMeetingPage) {
     page = await readMeetingPage();
@@ -144,19 +142,22 @@ async function readAdminList(
       .orderBy(...orderKeys(order))
       .limit(query.limit)
       .offset(offset);
-    const records = await loadApplicationsByIds(
+    const items = await loadApplicationsJsonByIds(
       ctx.db,
       pageIds.map((r) => r.id),
       order,
     );
-    page = { records, total, version: null };
+    page = { items, total, version: null };
   }
-  const list = {
-    applications: page.records.map(applicationPresenter),
-    // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
-    pagination: { total, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) },
+  // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
+  const pagination: ApplicationListDto["pagination"] = {
+    total,
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
   };
-  return { list, version: page.version };
+  // ApplicationListDto, its applications already JSON.
+  const json = `{"applications":[${page.items.join(",")}],"pagination":${JSON.stringify(pagination)}}`;
+  return { json, version: page.version };
 }
 
 /** Bytes of admin list pages kept per database: about 1,300 pages of 10 applications. */
@@ -170,7 +171,7 @@ export function listCacheOf(db: Db): ListPageCache {
 
 /**
  * The admin list page as the JSON the route sends. A page of one meeting's list that was sent
- * before is sent again, without reading or serialising its rows, when the meeting's list version
+ * before is sent again, without reading its rows, when the meeting's list version
  * is still the one it was read at; otherwise it is read anew and kept with its version.
  */
 export async function adminListJson(ctx: AppContext, query: AdminListQuery): Promise<Buffer> {
@@ -183,8 +184,8 @@ export async function adminListJson(ctx: AppContext, query: AdminListQuery): Pro
     const kept = cache.get(key);
     if (kept && kept.version === (await currentListVersion(ctx.db, query.meetingId))) return kept.body;
   }
-  const { list, version } = await readAdminList(ctx, query);
-  const body = Buffer.from(JSON.stringify(list));
+  const { json, version } = await readAdminList(ctx, query);
+  const body = Buffer.from(json);
   if (cacheable && version !== null) cache.set(key, version, body);
   return body;
 }

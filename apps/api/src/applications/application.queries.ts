@@ -1,12 +1,11 @@
 import { MAX_PAGE_SIZE } from "@visa/domain";
 import { and, asc, desc, eq, ilike, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
 import { madeOnce } from "../db/prepared.js";
-import { applicationCounts, applications, documents, listVersions, meetings, users } from "../db/schema.js";
+import { applicationCounts, applications, documents, listVersions, meetings } from "../db/schema.js";
 import type { ApplicationRecord, DocumentMeta } from "./application.presenter.js";
-
-const updaters = alias(users, "last_updated_by");
+import { applicationJson, updaters } from "./application-json.js";
 
 /** A document's metadata as the JSON aggregate below returns it (its timestamp as text). */
 type DocumentJson = Omit<DocumentMeta, "createdAt"> & { createdAt: string };
@@ -34,6 +33,16 @@ function selectRecords(db: Db) {
   return db
     .select(recordFields)
     .from(applications)
+    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById));
+}
+
+/** The application's JSON as text: the driver hands it over as a string, not parsed. */
+const JSON_TEXT = sql<string>`${applicationJson}::text`;
+
+/** A select from applications with the joins applicationJson reads. */
+function joinedForJson<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(meetings, eq(meetings.id, applications.meetingId))
     .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById));
 }
@@ -107,17 +116,38 @@ function prepareLoads(db: Db) {
     byId: selectRecords(db)
       .where(eq(applications.id, sql.placeholder("id")))
       .prepare("application_by_id"),
-    ofUser: selectRecords(db)
+    /** One application's JSON and what deciding who may read it needs. */
+    jsonById: joinedForJson(
+      db
+        .select({
+          userId: applications.userId,
+          status: applications.status,
+          meetingId: applications.meetingId,
+          json: JSON_TEXT,
+        })
+        .from(applications)
+        .$dynamic(),
+    )
+      .where(eq(applications.id, sql.placeholder("id")))
+      .prepare("application_json_by_id"),
+    /** A user's own applications, newest first, as one JSON array. */
+    jsonOfUser: joinedForJson(
+      db
+        .select({
+          json: sql<string>`'[' || coalesce(string_agg(${JSON_TEXT}, ',' order by ${applications.createdAt} desc, ${applications.id} desc), '') || ']'`,
+        })
+        .from(applications)
+        .$dynamic(),
+    )
       .where(eq(applications.userId, sql.placeholder("userId")))
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .prepare("applications_of_user"),
-    byIds: Object.fromEntries(
+      .prepare("applications_json_of_user"),
+    jsonByIds: Object.fromEntries(
       ADMIN_ORDERS.map((order) => [
         order,
-        selectRecords(db)
+        joinedForJson(db.select({ json: JSON_TEXT }).from(applications).$dynamic())
           .where(sql`${applications.id} = any(${sql.placeholder("ids")}::uuid[])`)
           .orderBy(...orderKeys(order))
-          .prepare(`applications_by_ids_${order}`),
+          .prepare(`applications_json_by_ids_${order}`),
       ]),
     ),
     /** Made on first use, one per order and page size (at most 4 × MAX_PAGE_SIZE). */
@@ -135,31 +165,36 @@ export async function loadApplication(db: Db, id: string): Promise<ApplicationRe
   return row ? toRecord(row) : null;
 }
 
-/** A user's own applications, newest first. */
-export async function loadApplicationsOfUser(db: Db, userId: string): Promise<ApplicationRecord[]> {
-  const rows = await loadsOf(db).ofUser.execute({ userId });
-  return rows.map(toRecord);
+/** One application as the API's JSON (application-json.ts) with its owner, status and meeting. */
+export async function loadApplicationJson(
+  db: Db,
+  id: string,
+): Promise<{ userId: string | null; status: string; meetingId: string; json: string } | null> {
+  const [row] = await loadsOf(db).jsonById.execute({ id });
+  return row ?? null;
 }
 
-/** The given applications in an admin-list order. */
-export async function loadApplicationsByIds(
-  db: Db,
-  ids: string[],
-  order: AdminOrder,
-): Promise<ApplicationRecord[]> {
+/** A user's own applications, newest first, as the API's JSON array. */
+export async function loadApplicationsOfUserJson(db: Db, userId: string): Promise<string> {
+  const [row] = await loadsOf(db).jsonOfUser.execute({ userId });
+  return row?.json ?? "[]";
+}
+
+/** The given applications in an admin-list order, each as the API's JSON. */
+export async function loadApplicationsJsonByIds(db: Db, ids: string[], order: AdminOrder): Promise<string[]> {
   if (ids.length === 0) return [];
-  const query = loadsOf(db).byIds[order];
+  const query = loadsOf(db).jsonByIds[order];
   if (!query) throw new Error(`no prepared order ${order}`);
   const rows = await query.execute({ ids });
-  return rows.map(toRecord);
+  return rows.map((r) => r.json);
 }
 
 /**
- * A page of records, its list's total and the meeting's list version, all read in one statement
- * (one snapshot). Null total and version: the page is empty.
+ * A page of applications (each the API's JSON), its list's total and the meeting's list version,
+ * all read in one statement (one snapshot). Null total and version: the page is empty.
  */
-export interface RecordPage {
-  records: ApplicationRecord[];
+export interface JsonPage {
+  items: string[];
   total: number | null;
   version: string | null;
 }
@@ -168,7 +203,7 @@ export interface RecordPage {
 export async function loadMeetingPage(
   db: Db,
   params: { meetingId: string; order: AdminOrder; limit: number; offset: number },
-): Promise<RecordPage> {
+): Promise<JsonPage> {
   const query = madeOnce(loadsOf(db).meetingPages, `${params.order}_${params.limit}`, () =>
     prepareMeetingPage(db, params.order, params.limit),
   );
@@ -224,11 +259,11 @@ function pageIds(
     .as("page");
 }
 
-/** The page's applications with everything their presenter needs, and the total. */
+/** The page's applications as the API's JSON, with the total and the list version. */
 function selectPage(db: Db, page: ReturnType<typeof pageIds>, order: AdminOrder) {
   return db
     .select({
-      ...recordFields,
+      json: JSON_TEXT,
       total: sql<number>`${page.total}`.mapWith(Number),
       listVersion: sql<string | null>`${page.listVersion}`,
     })
@@ -254,7 +289,7 @@ function prepareMeetingSearch(db: Db, order: AdminOrder, limit: number) {
 export async function loadMeetingSearchPage(
   db: Db,
   params: { meetingId: string; pattern: string; order: AdminOrder; limit: number; offset: number },
-): Promise<RecordPage> {
+): Promise<JsonPage> {
   const query = madeOnce(loadsOf(db).meetingSearches, `${params.order}_${params.limit}`, () =>
     prepareMeetingSearch(db, params.order, params.limit),
   );
@@ -274,16 +309,16 @@ export async function loadMeetingSearchPage(
 export async function loadSearchPage(
   db: Db,
   params: { where: SQL | undefined; order: AdminOrder; limit: number; offset: number },
-): Promise<RecordPage> {
+): Promise<JsonPage> {
   const page = pageIds(db, params.where, params.order, params.limit, COUNT_MATCHES, NO_VERSION);
   const rows = await selectPage(db, page, params.order).execute({ offset: params.offset });
   return pageOf(rows);
 }
 
-function pageOf(rows: (RecordRow & { total: number; listVersion: string | null })[]): RecordPage {
+function pageOf(rows: { json: string; total: number; listVersion: string | null }[]): JsonPage {
   const first = rows[0];
   return {
-    records: rows.map(toRecord),
+    items: rows.map((r) => r.json),
     total: first?.total ?? null,
     version: first?.listVersion ?? null,
   };

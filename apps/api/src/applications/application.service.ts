@@ -15,7 +15,7 @@ import { applications, meetings } from "../db/schema.js";
 import { badRequest, forbidden, notFound } from "../lib/errors.js";
 import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
 import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
-import { loadApplication } from "./application.queries.js";
+import { loadApplication, loadApplicationJson } from "./application.queries.js";
 import { bodyObject, parseInput, withMeetingId } from "./parse-input.js";
 import { passportKeyOf } from "./passport-key.js";
 
@@ -36,6 +36,13 @@ export async function getApplication(ctx: AppContext, actor: Actor, id: string):
   const record = await loadApplication(ctx.db, id);
   if (!record || !canSeeApplication(actor, record.app)) throw notFound(APPLICATION_MESSAGES.notFound);
   return applicationPresenter(record);
+}
+
+/** getApplication's answer as the JSON the route sends, written by the database (application-json.ts). */
+export async function getApplicationJson(ctx: AppContext, actor: Actor, id: string): Promise<string> {
+  const found = await loadApplicationJson(ctx.db, id);
+  if (!found || !canSeeApplication(actor, found)) throw notFound(APPLICATION_MESSAGES.notFound);
+  return found.json;
 }
 
 /** Creates a Pending application owned by the actor in an active meeting. */

@@ -1,4 +1,5 @@
 import { adminListQuerySchema, idField, statsQuerySchema } from "@visa/domain";
+import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
@@ -6,13 +7,18 @@ import { forbidden } from "../lib/errors.js";
 import {
   createApplication,
   deleteApplication,
-  getApplication,
+  getApplicationJson,
   updateApplication,
 } from "./application.service.js";
-import { adminListJson, applicationStats, listOwnApplications } from "./application-list.service.js";
+import { adminListJson, applicationStats, listOwnApplicationsJson } from "./application-list.service.js";
 import { parseInput } from "./parse-input.js";
 
 const idParams = z.object({ id: idField });
+
+/** Sends text or bytes that are JSON already, as JSON. */
+function sendJson(reply: FastifyReply, json: string | Buffer) {
+  return reply.type("application/json; charset=utf-8").send(json);
+}
 
 /** Applications: create, own list, admin list and stats, read, update, delete. */
 export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
@@ -21,14 +27,13 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
     return reply.code(201).send(created);
   });
 
+  // Reads of applications arrive as JSON already (application-json.ts, list-cache.ts): sent as they are.
   app.get("/api/applications", { onRequest: guards.user }, async (request, reply) => {
     const actor = actorOf(request);
     const query = (request.query ?? {}) as Record<string, unknown>;
-    if (query.admin !== "true") return listOwnApplications(ctx, actor);
+    if (query.admin !== "true") return sendJson(reply, await listOwnApplicationsJson(ctx, actor));
     if (!actor.isAdmin) throw forbidden("Admin access required");
-    // Already JSON (a kept page is sent as it was the first time): sent as it is.
-    const body = await adminListJson(ctx, parseInput(adminListQuerySchema, query));
-    return reply.type("application/json; charset=utf-8").send(body);
+    return sendJson(reply, await adminListJson(ctx, parseInput(adminListQuerySchema, query)));
   });
 
   // A static path: the router prefers it to /:id, so "stats" is never read as an id.
@@ -41,7 +46,8 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
   app.get(
     "/api/applications/:id",
     { onRequest: guards.user, schema: { params: idParams } },
-    async (request) => getApplication(ctx, actorOf(request), request.params.id),
+    async (request, reply) =>
+      sendJson(reply, await getApplicationJson(ctx, actorOf(request), request.params.id)),
   );
 
   app.put(
