@@ -9,8 +9,9 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { takeTurns } from "./pglite-turns.js";
+import { PipelinedPool } from "./pipelined-pool.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +35,12 @@ export interface Database {
 const migrationsFolder = join(import.meta.dirname, "migrations");
 
 /**
+ * Two pipelined connections for short statements (pipelined-pool.ts). Measured on the scale data
+ * at 50 connections: GET /api/auth/me 3,139 -> 4,323 req/s, one application 1,685 -> 3,306.
+ */
+const PIPELINE = { lanes: 2, maxWaitMs: 5, maxDepth: 16 };
+
+/**
  * Contrib extensions the migrations create (the search's trigram indexes). PGlite has no extension
  * files on disk: each must be handed over whenever a database opens, not only when it is created,
  * or the indexes that use them cannot be read or updated.
@@ -52,15 +59,15 @@ export async function openDatabase(opts: {
   inMemory?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 20,
-      connectionTimeoutMillis: 3000,
-    });
+    const pool = new PipelinedPool(
+      { connectionString: opts.databaseUrl, max: 20, connectionTimeoutMillis: 3000 },
+      PIPELINE,
+    );
     // A server that goes away must not crash the process: the pool reconnects on next use.
     pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    // Drizzle takes it for a pg.Pool: statements through query(), transactions through connect().
+    const db = drizzlePg(pool as unknown as pg.Pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool.pool), { migrationsFolder });
     return {
       db,
       kind: "postgres",

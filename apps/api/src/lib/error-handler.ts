@@ -103,7 +103,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const msg = (e as { message?: unknown }).message;
     if (
       typeof msg === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(msg)
+      /Connection terminated|is not queryable|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(
+        msg,
+      )
     )
       return true;
     e = (e as { cause?: unknown }).cause;
