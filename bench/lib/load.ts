@@ -9,6 +9,8 @@ export interface Scenario {
   body?: unknown | (() => unknown);
   connections?: number;
   seconds?: number;
+  /** Each request's own path (path is then the first one's, for the probe). */
+  nextPath?: () => string;
   /** Whether the target sets a read target (≥ half the ceiling, p99 under 50 ms). */
   read?: boolean;
 }
@@ -42,11 +44,15 @@ export async function measure(base: string, s: Scenario, defaults: { connections
     duration: seconds,
     timeout: 30,
     ...(s.body !== undefined && !dynamic ? { body: JSON.stringify(s.body) } : {}),
-    ...(dynamic
+    ...(dynamic || s.nextPath
       ? {
           requests: [
             {
-              setupRequest: (req) => ({ ...req, body: JSON.stringify((s.body as () => unknown)()) }),
+              setupRequest: (req) => ({
+                ...req,
+                ...(dynamic ? { body: JSON.stringify((s.body as () => unknown)()) } : {}),
+                ...(s.nextPath ? { path: s.nextPath() } : {}),
+              }),
             },
           ],
         }
