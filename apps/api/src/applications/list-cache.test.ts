@@ -213,24 +213,57 @@ describe("kept admin list pages", () => {
 });
 
 describe("ListPageCache", () => {
+  it("keeps a page from its second request on, and forgets keys asked once in turn", () => {
+    const cache = new ListPageCache(1000, 2);
+    cache.set("a", "1", "page a");
+    expect(cache.get("a")).toBeUndefined();
+    cache.set("a", "1", "page a");
+    expect(cache.get("a")).toEqual({ version: "1", body: "page a" });
+    // A kept page is replaced at once when read anew.
+    cache.set("a", "2", "page a2");
+    expect(cache.get("a")?.version).toBe("2");
+    cache.set("b", "1", "page b");
+    cache.set("c", "1", "page c");
+    cache.set("d", "1", "page d"); // "b" forgotten: only two keys are noted
+    cache.set("b", "1", "page b");
+    expect(cache.get("b")).toBeUndefined();
+    cache.set("d", "1", "page d");
+    expect(cache.get("d")?.body).toBe("page d");
+  });
+
   it("keeps pages within its byte budget, least recently used out first", () => {
-    const cache = new ListPageCache(30);
-    const body = (n: number) => Buffer.alloc(n, 120);
+    // Two bytes a character: a budget of 60 holds ten pages of three characters.
+    const budget = new ListPageCache(60);
+    // Every page below is asked twice, so it is kept.
+    const cache = {
+      set: (key: string, version: string, body: string) => {
+        budget.set(key, version, body);
+        budget.set(key, version, body);
+      },
+      get: (key: string) => budget.get(key),
+      get bytes() {
+        return budget.bytes;
+      },
+      get size() {
+        return budget.size;
+      },
+    };
+    const body = (n: number) => "x".repeat(n);
     cache.set("a", "1", body(3));
     cache.set("b", "1", body(3));
     cache.set("c", "1", body(3));
     expect(cache.get("a")?.version).toBe("1");
     cache.set("d", "1", body(3));
-    expect(cache.bytes).toBe(12);
+    expect(cache.bytes).toBe(24);
     expect(cache.size).toBe(4);
     // A page over an eighth of the budget is not kept.
     cache.set("f", "1", body(5));
     expect(cache.get("f")).toBeUndefined();
     // Replacing a page keeps the count of bytes right.
     cache.set("a", "2", body(2));
-    expect(cache.bytes).toBe(11);
+    expect(cache.bytes).toBe(22);
     for (let i = 0; i < 20; i++) cache.set(`x${i}`, "1", body(3));
-    expect(cache.bytes).toBeLessThanOrEqual(30);
+    expect(cache.bytes).toBeLessThanOrEqual(60);
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("x19")?.body.length).toBe(3);
   });

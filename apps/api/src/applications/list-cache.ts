@@ -1,5 +1,5 @@
 /**
- * Admin list pages of one meeting, kept as the JSON bytes they were sent as, each with the
+ * Admin list pages of one meeting, kept as the JSON text they were sent as, each with the
  * meeting's list version it was read at (list_versions, migration 0009; read in the same
  * statement as the page, so in the same snapshot). A kept page is sent again only after the
  * database says the meeting's version is still that one: any change to what the list shows (an
@@ -7,16 +7,25 @@
  * a new version in the same transaction, so a kept page is never older than the database. Every
  * server process keeps its own pages and checks them against the same versions.
  *
- * Least recently used pages go first once the kept bytes pass the budget.
+ * A page is kept from its second request on: the first only notes its key. Pages asked once
+ * (an admin paging through) would otherwise replace kept pages one after another, and each
+ * replaced page is garbage for the collector: under a stream of one-off pages the process grew
+ * by three times the budget. Least recently used pages go first once the kept bytes pass the
+ * budget (two a character, as a string of non-Latin-1 names takes).
  */
 export class ListPageCache {
-  readonly #entries = new Map<string, { version: string; body: Buffer }>();
+  readonly #entries = new Map<string, { version: string; body: string }>();
+  /** Keys asked once and not kept (at most maxNoted, oldest forgotten first). */
+  readonly #noted = new Set<string>();
   #bytes = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly maxBytes: number,
+    readonly maxNoted = 4096,
+  ) {}
 
   /** The page kept under `key` (now the most recently used), or undefined. */
-  get(key: string): { version: string; body: Buffer } | undefined {
+  get(key: string): { version: string; body: string } | undefined {
     const entry = this.#entries.get(key);
     if (entry) {
       this.#entries.delete(key);
@@ -25,16 +34,30 @@ export class ListPageCache {
     return entry;
   }
 
-  /** Keeps `body` as the page under `key` at `version`; a page larger than an eighth of the budget is not kept. */
-  set(key: string, version: string, body: Buffer): void {
+  /**
+   * Keeps `body` as the page under `key` at `version` if the key was asked before (kept or
+   * noted); a page larger than an eighth of the budget is not kept.
+   */
+  set(key: string, version: string, body: string): void {
+    if (!this.#entries.has(key) && !this.#noted.delete(key)) {
+      this.#noted.add(key);
+      if (this.#noted.size > this.maxNoted) {
+        for (const oldest of this.#noted) {
+          this.#noted.delete(oldest);
+          break;
+        }
+      }
+      return;
+    }
     this.delete(key);
-    if (body.length > this.maxBytes / 8) return;
+    const bytes = body.length * 2;
+    if (bytes > this.maxBytes / 8) return;
     this.#entries.set(key, { version, body });
-    this.#bytes += body.length;
+    this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
       this.#entries.delete(oldest);
-      this.#bytes -= entry.body.length;
+      this.#bytes -= entry.body.length * 2;
     }
   }
 
@@ -42,7 +65,7 @@ export class ListPageCache {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    this.#bytes -= entry.body.length;
+    this.#bytes -= entry.body.length * 2;
   }
 
   get size(): number {
