@@ -8,6 +8,7 @@ import { applicationCounts, applications } from "../db/schema.js";
 import {
   type AdminOrder,
   currentListVersion,
+  currentOwnListVersions,
   type JsonPage,
   loadApplicationsJsonByIds,
   loadApplicationsOfUserJson,
@@ -19,9 +20,19 @@ import {
 } from "./application.queries.js";
 import { ListPageCache } from "./list-cache.js";
 
-/** The actor's own applications, newest first, as the JSON array the route sends. */
+/**
+ * The actor's own applications, newest first, as the JSON array the route sends. Kept like admin
+ * pages (list-cache.ts) and sent again while the versions of the user's meetings are the ones it
+ * was read at (ownListVersions in application.queries.ts).
+ */
 export async function listOwnApplicationsJson(ctx: AppContext, actor: Actor): Promise<string> {
-  return loadApplicationsOfUserJson(ctx.db, actor.userId);
+  const cache = listCacheOf(ctx.db);
+  const key = `own\u0000${actor.userId}`;
+  const kept = cache.get(key);
+  if (kept && kept.version === (await currentOwnListVersions(ctx.db, actor.userId))) return kept.body;
+  const { json, versions } = await loadApplicationsOfUserJson(ctx.db, actor.userId);
+  if (versions !== null) cache.set(key, versions, json);
+  return json;
 }
 
 /** A LIKE pattern matching `term` literally anywhere: % and _ typed by the admin are not wildcards. */
@@ -182,7 +193,7 @@ export function listCacheOf(db: Db): ListPageCache {
 export async function adminListJson(ctx: AppContext, query: AdminListQuery): Promise<string> {
   const cacheable = meetingPageReader(ctx, query) !== null;
   const key = cacheable
-    ? [query.meetingId, orderOf(query), query.limit, query.page, query.search.trim()].join("\u0000")
+    ? ["page", query.meetingId, orderOf(query), query.limit, query.page, query.search.trim()].join("\u0000")
     : "";
   const cache = listCacheOf(ctx.db);
   if (cacheable && query.meetingId) {

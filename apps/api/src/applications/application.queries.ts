@@ -135,6 +135,7 @@ function prepareLoads(db: Db) {
       db
         .select({
           json: sql<string>`'[' || coalesce(string_agg(${JSON_TEXT}, ',' order by ${applications.createdAt} desc, ${applications.id} desc), '') || ']'`,
+          versions: sql<string | null>`(${ownListVersions(sql.placeholder("userId"))})`,
         })
         .from(applications)
         .$dynamic(),
@@ -174,10 +175,44 @@ export async function loadApplicationJson(
   return row ?? null;
 }
 
-/** A user's own applications, newest first, as the API's JSON array. */
-export async function loadApplicationsOfUserJson(db: Db, userId: string): Promise<string> {
+/**
+ * The list versions of the meetings a user has applications in, as "meeting:version" pairs in
+ * meeting order ("" for none; null when a meeting has no version, and the list cannot be kept).
+ * Whatever changes the user's own list bumps, in the same transaction, a meeting that holds one
+ * of the user's applications before or after the change (the triggers of migration 0009); a
+ * meeting's versions only grow, as each bump waits for the one before on the version's row. So a
+ * change either moves a pair or changes the set of meetings: the text is not the same again.
+ */
+function ownListVersions(userId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`select case when bool_and(v.version is not null) is not false
+      then coalesce(string_agg(m.meeting_id || ':' || v.version, ',' order by m.meeting_id), '') end
+    from (select distinct ${applications.meetingId} as meeting_id from ${applications}
+      where ${applications.userId} = ${userId}) m
+    left join ${listVersions} v on v.meeting_id = m.meeting_id`;
+}
+
+/** A user's own applications, newest first, as the API's JSON array, and their versions. */
+export async function loadApplicationsOfUserJson(
+  db: Db,
+  userId: string,
+): Promise<{ json: string; versions: string | null }> {
   const [row] = await loadsOf(db).jsonOfUser.execute({ userId });
-  return row?.json ?? "[]";
+  return { json: row?.json ?? "[]", versions: row?.versions ?? null };
+}
+
+function prepareOwnVersionsRead(db: Db) {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({ versions: sql<string | null>`(${ownListVersions(userId)})` })
+    .from(sql`(select 1) one`)
+    .prepare("own_list_versions");
+}
+const ownVersionReads = new WeakMap<Db, ReturnType<typeof prepareOwnVersionsRead>>();
+
+/** The versions a user's own list depends on now (see ownListVersions). */
+export async function currentOwnListVersions(db: Db, userId: string): Promise<string | null> {
+  const [row] = await madeOnce(ownVersionReads, db, () => prepareOwnVersionsRead(db)).execute({ userId });
+  return row?.versions ?? null;
 }
 
 /** The given applications in an admin-list order, each as the API's JSON. */

@@ -212,6 +212,61 @@ describe("kept admin list pages", () => {
   });
 });
 
+describe("a kept own list", () => {
+  it("is sent again while nothing it shows changed, and shows every change at once", async () => {
+    const owner = await buildUser(t.app);
+    const mine = async () => {
+      const first = await t.app.inject({ method: "GET", url: "/api/applications", headers: owner.auth });
+      const again = await t.app.inject({ method: "GET", url: "/api/applications", headers: owner.auth });
+      expect(first.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      return first.json() as Row[];
+    };
+    expect(await mine()).toEqual([]);
+    const a = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: owner.user.id,
+      over: { firstName: "Ama" },
+    });
+    expect((await mine()).map((r) => r.firstName)).toEqual(["Ama"]);
+
+    // Kept: a write that bumps no version is not seen.
+    await t.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(applications).set({ phone: "+233 555 0101" }).where(eq(applications.id, a.id));
+    });
+    expect((await mine())[0]?.phone).not.toBe("+233 555 0101");
+
+    const b = await buildApplication(t.app, {
+      meetingId: other.id,
+      userId: owner.user.id,
+      over: { firstName: "Kofi" },
+    });
+    expect((await mine()).map((r) => r.firstName).sort()).toEqual(["Ama", "Kofi"]);
+    expect((await mine()).find((r) => r._id === a.id)?.phone).toBe("+233 555 0101");
+
+    await t.app.ctx.db.update(meetings).set({ name: "Other Pages, moved" }).where(eq(meetings.id, other.id));
+    expect((await mine()).find((r) => r._id === b.id)?.meeting.name).toBe("Other Pages, moved");
+    await t.app.ctx.db
+      .insert(documents)
+      .values({
+        applicationId: b.id,
+        filename: "visa.pdf",
+        contentType: "application/pdf",
+        size: 4,
+        data: Buffer.from("%PDF"),
+      });
+    expect((await mine()).find((r) => r._id === b.id)?.additionalDocumentation).toHaveLength(1);
+    // Leaving the list: deleted, or handed to someone else, in the same meeting as another.
+    await t.app.ctx.db.update(applications).set({ meetingId: other.id }).where(eq(applications.id, a.id));
+    expect((await mine()).map((r) => r.meeting.name)).toEqual(["Other Pages, moved", "Other Pages, moved"]);
+    await t.app.ctx.db.update(applications).set({ userId: null }).where(eq(applications.id, a.id));
+    expect((await mine()).map((r) => r.firstName)).toEqual(["Kofi"]);
+    await t.app.ctx.db.delete(applications).where(eq(applications.id, b.id));
+    expect(await mine()).toEqual([]);
+  });
+});
+
 describe("ListPageCache", () => {
   it("keeps a page from its second request on, and forgets keys asked once in turn", () => {
     const cache = new ListPageCache(1000, 2);
