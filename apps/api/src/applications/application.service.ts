@@ -40,6 +40,9 @@ export async function getApplication(ctx: AppContext, actor: Actor, id: string):
 
 /** getApplication's answer as the JSON the route sends, written by the database (application-json.ts). */
 export async function getApplicationJson(ctx: AppContext, actor: Actor, id: string): Promise<string> {
+  // The embedded database is PostgreSQL compiled to WebAssembly: there one application's JSON
+  // costs more to write in SQL than to present in the server (2.6 against 2.0 ms a read at scale).
+  if (ctx.database.kind === "embedded") return JSON.stringify(await getApplication(ctx, actor, id));
   const found = await loadApplicationJson(ctx.db, id);
   if (!found || !canSeeApplication(actor, found)) throw notFound(APPLICATION_MESSAGES.notFound);
   return found.json;
