@@ -116,9 +116,10 @@ async function main() {
         name: "admin list, largest meeting, a random page and order each time",
         path: list("page=1&sortBy=status&sortDirection=asc"),
         nextPath: () => {
-          const [sortBy, sortDirection] = [["status", "createdAt"], ["asc", "desc"]].map(
-            (xs) => xs[Math.floor(Math.random() * 2)],
-          );
+          const [sortBy, sortDirection] = [
+            ["status", "createdAt"],
+            ["asc", "desc"],
+          ].map((xs) => xs[Math.floor(Math.random() * 2)]);
           const page = 1 + Math.floor(Math.random() * Math.max(1, middle * 2));
           return list(`page=${page}&sortBy=${sortBy}&sortDirection=${sortDirection}`);
         },

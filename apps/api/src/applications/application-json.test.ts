@@ -123,7 +123,10 @@ describe("an application's JSON from the database", () => {
   });
 
   it("is an empty array for a user without applications, and not found for another's", async () => {
-    expect(await loadApplicationsOfUserJson(t.app.ctx.db, admin.user.id)).toEqual({ json: "[]", versions: "" });
+    expect(await loadApplicationsOfUserJson(t.app.ctx.db, admin.user.id)).toEqual({
+      json: "[]",
+      versions: "",
+    });
     const stranger = await buildUser(t.app);
     const res = await t.app.inject({
       method: "GET",

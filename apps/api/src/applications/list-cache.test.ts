@@ -247,15 +247,13 @@ describe("a kept own list", () => {
 
     await t.app.ctx.db.update(meetings).set({ name: "Other Pages, moved" }).where(eq(meetings.id, other.id));
     expect((await mine()).find((r) => r._id === b.id)?.meeting.name).toBe("Other Pages, moved");
-    await t.app.ctx.db
-      .insert(documents)
-      .values({
-        applicationId: b.id,
-        filename: "visa.pdf",
-        contentType: "application/pdf",
-        size: 4,
-        data: Buffer.from("%PDF"),
-      });
+    await t.app.ctx.db.insert(documents).values({
+      applicationId: b.id,
+      filename: "visa.pdf",
+      contentType: "application/pdf",
+      size: 4,
+      data: Buffer.from("%PDF"),
+    });
     expect((await mine()).find((r) => r._id === b.id)?.additionalDocumentation).toHaveLength(1);
     // Leaving the list: deleted, or handed to someone else, in the same meeting as another.
     await t.app.ctx.db.update(applications).set({ meetingId: other.id }).where(eq(applications.id, a.id));
