@@ -26,13 +26,15 @@ import { ListPageCache } from "./list-cache.js";
  * was read at (ownListVersions in application.queries.ts).
  */
 export async function listOwnApplicationsJson(ctx: AppContext, actor: Actor): Promise<string> {
-  const cache = listCacheOf(ctx.db);
-  const key = `own\u0000${actor.userId}`;
-  const kept = cache.get(key);
-  if (kept && kept.version === (await currentOwnListVersions(ctx.db, actor.userId))) return kept.body;
-  const { json, versions } = await loadApplicationsOfUserJson(ctx.db, actor.userId);
-  if (versions !== null) cache.set(key, versions, json);
-  return json;
+  return keptOrRead(
+    ctx,
+    `own\u0000${actor.userId}`,
+    () => currentOwnListVersions(ctx.db, actor.userId),
+    async () => {
+      const { json, versions } = await loadApplicationsOfUserJson(ctx.db, actor.userId);
+      return { json, version: versions };
+    },
+  );
 }
 
 /** A LIKE pattern matching `term` literally anywhere: % and _ typed by the admin are not wildcards. */
@@ -123,12 +125,12 @@ function meetingPageReader(ctx: AppContext, query: AdminListQuery): (() => Promi
 async function readAdminList(
   ctx: AppContext,
   query: AdminListQuery,
+  readMeetingPage: (() => Promise<JsonPage>) | null,
 ): Promise<{ json: string; version: string | null }> {
   const order = orderOf(query);
   const offset = (query.page - 1) * query.limit;
   const term = query.search.trim();
   const where = adminFilter(query);
-  const readMeetingPage = meetingPageReader(ctx, query);
   let page: JsonPage;
   let total: number;
   if (readMeetingPage) {
@@ -186,23 +188,41 @@ export function listCacheOf(db: Db): ListPageCache {
 }
 
 /**
+ * The JSON kept under `key` when its version is still `current()`; otherwise `read()` anew, kept
+ * with the version it was read at (a null version: not kept).
+ */
+async function keptOrRead(
+  ctx: AppContext,
+  key: string,
+  current: () => Promise<string | null>,
+  read: () => Promise<{ json: string; version: string | null }>,
+): Promise<string> {
+  const cache = listCacheOf(ctx.db);
+  const kept = cache.get(key);
+  if (kept && kept.version === (await current())) return kept.body;
+  const { json, version } = await read();
+  if (version !== null) cache.set(key, version, json);
+  return json;
+}
+
+/**
  * The admin list page as the JSON the route sends. A page of one meeting's list that was sent
- * before is sent again, without reading its rows, when the meeting's list version
- * is still the one it was read at; otherwise it is read anew and kept with its version.
+ * before is sent again, without reading its rows, when the meeting's list version is still the
+ * one it was read at; otherwise it is read anew and kept with its version.
  */
 export async function adminListJson(ctx: AppContext, query: AdminListQuery): Promise<string> {
-  const cacheable = meetingPageReader(ctx, query) !== null;
-  const key = cacheable
-    ? ["page", query.meetingId, orderOf(query), query.limit, query.page, query.search.trim()].join("\u0000")
-    : "";
-  const cache = listCacheOf(ctx.db);
-  if (cacheable && query.meetingId) {
-    const kept = cache.get(key);
-    if (kept && kept.version === (await currentListVersion(ctx.db, query.meetingId))) return kept.body;
-  }
-  const { json, version } = await readAdminList(ctx, query);
-  if (cacheable && version !== null) cache.set(key, version, json);
-  return json;
+  const readMeetingPage = meetingPageReader(ctx, query);
+  const meetingId = query.meetingId;
+  if (!readMeetingPage || !meetingId) return (await readAdminList(ctx, query, null)).json;
+  const key = ["page", meetingId, orderOf(query), query.limit, query.page, query.search.trim()].join(
+    "\u0000",
+  );
+  return keptOrRead(
+    ctx,
+    key,
+    () => currentListVersion(ctx.db, meetingId),
+    () => readAdminList(ctx, query, readMeetingPage),
+  );
 }
 
 /** Counts by status for one meeting (or all). */
