@@ -1,20 +1,20 @@
 import { IMPORT_COLUMNS } from "@visa/domain";
 import { parse } from "csv-parse/sync";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applications } from "../db/schema.js";
+import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
-import { createTestApp, type TestApp } from "../test/test-app.js";
+import type { TestApp } from "../test/test-app.js";
 import { postImport } from "./csv-test-helpers.js";
 import { slugify } from "./export.service.js";
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof buildUser>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildUser(t.app, { isAdmin: true });
+let admin: TestUser;
+withAppAndAdmin((app, user) => {
+  t = app;
+  admin = user;
 });
-afterAll(() => t.close());
 
 const exportOf = (meetingId: string, headers: Record<string, string> = admin.auth) =>
   t.app.inject({ method: "GET", url: `/api/applications/export?meetingId=${meetingId}`, headers });

@@ -1,18 +1,18 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildMeeting, buildUser } from "../test/factories.js";
-import { createTestApp, type TestApp } from "../test/test-app.js";
+import { describe, expect, it } from "vitest";
+import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
+import { buildMeeting } from "../test/factories.js";
+import type { TestApp } from "../test/test-app.js";
 import { importRow, postImport, toCsv } from "./csv-test-helpers.js";
 
 // The embedded database has no autovacuum: after a large import the planner must be told what the
 // table now holds, or it keeps planning for the table as it was. A PostgreSQL server does this itself.
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof buildUser>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildUser(t.app, { isAdmin: true });
+let admin: TestUser;
+withAppAndAdmin((app, user) => {
+  t = app;
+  admin = user;
 });
-afterAll(() => t.close());
 
 async function plannerRowEstimate(): Promise<number> {
   const result = (await t.app.ctx.db.execute(

@@ -1,18 +1,18 @@
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applications } from "../db/schema.js";
+import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
-import { createTestApp, type TestApp } from "../test/test-app.js";
+import type { TestApp } from "../test/test-app.js";
 import { type CsvRow, importAccepted, importRow, postImport, storedRows, toCsv } from "./csv-test-helpers.js";
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof buildUser>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildUser(t.app, { isAdmin: true });
+let admin: TestUser;
+withAppAndAdmin((app, user) => {
+  t = app;
+  admin = user;
 });
-afterAll(() => t.close());
 
 const newMeeting = () => buildMeeting(t.app);
 const rowsOf = (meetingId: string) => storedRows(t.app, meetingId);

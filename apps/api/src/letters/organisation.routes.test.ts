@@ -1,18 +1,18 @@
 import { deflateSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { buildUser } from "../test/factories.js";
 import { multipartFile } from "../test/multipart.js";
-import { createTestApp, type TestApp } from "../test/test-app.js";
+import type { TestApp } from "../test/test-app.js";
 import { applicantWithApplication, hasPoppler, pdfText, poppler } from "./letters-test-helpers.js";
 import { generateSelfSignedPkcs12 } from "./signing/pkcs12.js";
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof buildUser>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildUser(t.app, { isAdmin: true });
+let admin: TestUser;
+withAppAndAdmin((app, user) => {
+  t = app;
+  admin = user;
 });
-afterAll(() => t.close());
 
 /** A real 2x2 RGB PNG, built byte by byte. */
 function tinyPng(): Buffer {

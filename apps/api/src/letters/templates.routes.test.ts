@@ -1,16 +1,16 @@
 import { DEFAULT_LETTER_TEMPLATE } from "@visa/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
-import { createTestApp, type TestApp } from "../test/test-app.js";
+import type { TestApp } from "../test/test-app.js";
 import { hasPoppler, pdfText, readZip } from "./letters-test-helpers.js";
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof buildUser>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildUser(t.app, { isAdmin: true });
+let admin: TestUser;
+withAppAndAdmin((app, user) => {
+  t = app;
+  admin = user;
 });
-afterAll(() => t.close());
 
 const templateUrl = (meetingId: string) => `/api/letters/templates/${meetingId}`;
 const flat = (s: string) => s.replace(/\s+/g, " ");

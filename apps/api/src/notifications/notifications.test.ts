@@ -5,18 +5,18 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, mailJobs } from "../db/schema.js";
 import { createMailer } from "../mail/mailer.js";
+import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { workSettled } from "./background-work.js";
 import { drainMailQueue, retryDelayMs } from "./mail-queue.js";
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof buildUser>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildUser(t.app, { isAdmin: true });
+let admin: TestUser;
+withAppAndAdmin((app, user) => {
+  t = app;
+  admin = user;
 });
-afterAll(() => t.close());
 
 const sentTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
 const setStatus = (id: string, status: string) =>
