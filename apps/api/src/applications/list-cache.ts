@@ -49,7 +49,7 @@ export class ListPageCache {
       }
       return;
     }
-    this.delete(key);
+    this.#remove(key);
     const bytes = body.length * 2;
     if (bytes > this.maxBytes / 8) return;
     this.#entries.set(key, { version, body });
@@ -61,7 +61,7 @@ export class ListPageCache {
     }
   }
 
-  delete(key: string): void {
+  #remove(key: string): void {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
