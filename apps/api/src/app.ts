@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { MAX_UPLOAD_BYTES } from "@visa/domain";
 import Fastify, { type FastifyReply } from "fastify";
@@ -9,8 +10,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { applicationRoutes } from "./applications/applications.routes.js";
 import { documentRoutes } from "./applications/documents.routes.js";
 import { authRoutes } from "./auth/auth.routes.js";
+import { TOO_MANY_REQUESTS } from "./auth/auth-rate-limit.js";
 import { createGuards } from "./auth/guards.js";
 import { passwordResetRoutes } from "./auth/password-reset.routes.js";
+import { databaseRateLimitStore } from "./auth/rate-limit-store.js";
 import type { AppConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/client.js";
@@ -19,6 +22,7 @@ import { importRoutes } from "./imports/import.routes.js";
 import { lettersPlugin } from "./letters/letters.plugin.js";
 import type { App, RouteDeps } from "./lib/app-type.js";
 import { installErrorHandler } from "./lib/error-handler.js";
+import { HttpError } from "./lib/errors.js";
 import { EventBus } from "./lib/events.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { meetingRoutes } from "./meetings/meetings.routes.js";
@@ -112,6 +116,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     referrerPolicy: { policy: "no-referrer" },
     crossOriginEmbedderPolicy: false,
+  });
+  // Only the routes that ask are limited; counts live in the database, shared by every server.
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database.db),
+    errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS),
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 },

@@ -1,33 +1,81 @@
+import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { FixedWindowLimiter } from "./rate-limiter.js";
+import type { App } from "../lib/app-type.js";
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
 
-type Dimension = "client" | "email";
+/** Requests larger than this on the sign-in routes are refused before they are parsed. */
+export const AUTH_BODY_LIMIT = 16 * 1024;
 
 /**
- * A preHandler limiting one route to `perMinute` requests per client (IP) and, when asked, per
- * e-mail address in the body. Both counts are taken on every request, so rotating addresses does
- * not help a client and spreading over clients does not help against one address.
+ * The client a request comes from: its address, an IPv6 one masked to its /64, since one host or
+ * home is usually given a whole /64 and could otherwise count as 2^64 clients.
  */
-export function authRateLimit(perMinute: number, dimensions: Dimension[]) {
-  const limiter = new FixedWindowLimiter(perMinute, 60_000);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    let retryAfter = 0;
-    for (const dimension of dimensions) {
-      const key = dimension === "client" ? request.ip : emailOf(request.body);
-      if (!key) continue;
-      const result = limiter.hit(`${dimension}:${key}`);
-      if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfterSeconds);
-    }
-    if (retryAfter > 0) {
-      return reply.code(429).header("retry-after", String(retryAfter)).send({ message: TOO_MANY_REQUESTS });
-    }
+export function clientKey(request: FastifyRequest): string {
+  return normalizeIP(request.ip, 64);
+}
+
+export interface RouteLimitOptions {
+  /** Names the route in the keys, so each route counts on its own. */
+  name: string;
+  /** Counted answers allowed per client (and per address from that client) in a minute. */
+  max: number;
+  /** Also limit per e-mail address of the body, together with the client. */
+  byAddress?: boolean;
+  /** Which answers count; by default every answer but the limit's own 429. */
+  counts?: (statusCode: number) => boolean;
+}
+
+/** Counts only refusals: a user who types the right password is never slowed by their own success. */
+export const failuresOnly = (statusCode: number) => statusCode >= 400 && statusCode !== 429;
+
+/**
+ * Hooks limiting one route through `@fastify/rate-limit` and its shared store. The client's count
+ * is checked in onRequest, before the body is read or parsed, so a flood of large or deeply nested
+ * bodies costs one lookup each; the address's count (keyed by address and client together, so no
+ * one can lock another person out from elsewhere) once the body is validated. Answers are counted
+ * in onSend, when their status is known: a route may count only its failures.
+ */
+export function routeLimit(app: App, options: RouteLimitOptions) {
+  const { name, max } = options;
+  const counts = options.counts ?? ((statusCode: number) => statusCode !== 429);
+  const byClient = app.createRateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${name}:client:${clientKey(request)}`,
+  });
+  const byAddress = app.createRateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${name}:address:${emailOf(request.body)}|${clientKey(request)}`,
+  });
+  const refuse = (reply: FastifyReply, ttlSeconds: number) =>
+    reply
+      .code(429)
+      .header("retry-after", String(Math.max(1, ttlSeconds)))
+      .send({ message: TOO_MANY_REQUESTS });
+
+  return {
+    bodyLimit: AUTH_BODY_LIMIT,
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      const state = await byClient(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) return refuse(reply, state.ttlInSeconds);
+    },
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!options.byAddress || !emailOf(request.body)) return;
+      const state = await byAddress(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) return refuse(reply, state.ttlInSeconds);
+    },
+    onSend: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!counts(reply.statusCode)) return;
+      await byClient(request);
+      if (options.byAddress && emailOf(request.body)) await byAddress(request);
+    },
   };
 }
 
-// The body has been validated (and the address lower-cased) before preHandlers run.
+// Validated bodies hold the address lower-cased; a body that failed to parse has none.
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | undefined)?.email;
-  return typeof email === "string" ? email : undefined;
+  return typeof email === "string" ? email.toLowerCase() : undefined;
 }

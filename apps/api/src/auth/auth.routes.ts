@@ -5,25 +5,36 @@ import type { App, RouteDeps } from "../lib/app-type.js";
 import { unauthorized } from "../lib/errors.js";
 import { userPresenter } from "../users/user.presenter.js";
 import { changePassword, issueSession, login, register } from "./auth.service.js";
-import { authRateLimit } from "./auth-rate-limit.js";
+import { failuresOnly, routeLimit } from "./auth-rate-limit.js";
 import { actorOf } from "./guards.js";
 
 /** Sign-up, sign-in, session renewal and the signed-in user's own account. */
 export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
+  const perMinute = ctx.config.authRateLimit;
   // Each registration costs an argon2 hash: a client may not create accounts in bulk.
-  const registerLimit = authRateLimit(ctx.config.authRateLimit * 3, ["client"]);
-  const changePasswordLimit = authRateLimit(ctx.config.authRateLimit, ["client"]);
+  const registerLimit = routeLimit(app, { name: "register", max: perMinute * 3 });
+  const changePasswordLimit = routeLimit(app, {
+    name: "change-password",
+    max: perMinute,
+    counts: failuresOnly,
+  });
   app.post(
     "/api/auth/register",
-    { schema: { body: registerSchema }, preHandler: registerLimit },
+    { schema: { body: registerSchema }, ...registerLimit },
     async (request, reply) => {
       const session = await register(ctx, request.body);
       return reply.code(201).send(session);
     },
   );
 
-  const loginLimit = authRateLimit(ctx.config.authRateLimit, ["client", "email"]);
-  app.post("/api/auth/login", { schema: { body: loginSchema }, preHandler: loginLimit }, async (request) =>
+  // Only failures count: a client that has not failed is never refused the right password.
+  const loginLimit = routeLimit(app, {
+    name: "login",
+    max: perMinute,
+    byAddress: true,
+    counts: failuresOnly,
+  });
+  app.post("/api/auth/login", { schema: { body: loginSchema }, ...loginLimit }, async (request) =>
     login(ctx, request.body),
   );
 
@@ -37,7 +48,11 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
 
   app.post(
     "/api/auth/change-password",
-    { preHandler: [guards.user, changePasswordLimit], schema: { body: changePasswordSchema } },
+    {
+      ...changePasswordLimit,
+      preHandler: [guards.user, changePasswordLimit.preHandler],
+      schema: { body: changePasswordSchema },
+    },
     async (request) => {
       const session = await changePassword(ctx, actorOf(request).userId, request.body);
       return { message: "Password changed successfully", ...session };

@@ -1,7 +1,7 @@
 import { forgotPasswordSchema, resetPasswordSchema } from "@visa/domain";
 import { z } from "zod";
 import type { App, RouteDeps } from "../lib/app-type.js";
-import { authRateLimit } from "./auth-rate-limit.js";
+import { failuresOnly, routeLimit } from "./auth-rate-limit.js";
 import {
   FORGOT_PASSWORD_ANSWER,
   RESET_PASSWORD_ANSWER,
@@ -11,12 +11,14 @@ import {
 
 /** Forgotten passwords: a mailed single-use link, then a new password set with it. */
 export async function passwordResetRoutes(app: App, { ctx }: RouteDeps) {
-  const forgotLimit = authRateLimit(ctx.config.authRateLimit, ["client", "email"]);
-  const resetLimit = authRateLimit(ctx.config.authRateLimit, ["client"]);
+  // Every forgot-password request may send a mail, so each counts; only failed resets count.
+  const perMinute = ctx.config.authRateLimit;
+  const forgotLimit = routeLimit(app, { name: "forgot-password", max: perMinute, byAddress: true });
+  const resetLimit = routeLimit(app, { name: "reset-password", max: perMinute, counts: failuresOnly });
 
   app.post(
     "/api/auth/forgot-password",
-    { schema: { body: forgotPasswordSchema }, preHandler: forgotLimit },
+    { schema: { body: forgotPasswordSchema }, ...forgotLimit },
     async (request) => {
       await requestPasswordReset(ctx, request.body.email, request.log);
       return { message: FORGOT_PASSWORD_ANSWER };
@@ -27,7 +29,7 @@ export async function passwordResetRoutes(app: App, { ctx }: RouteDeps) {
     "/api/auth/reset-password/:token",
     {
       schema: { params: z.object({ token: z.string() }), body: resetPasswordSchema },
-      preHandler: resetLimit,
+      ...resetLimit,
     },
     async (request) => {
       await resetPassword(ctx, request.params.token, request.body.password);

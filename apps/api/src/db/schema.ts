@@ -336,3 +336,17 @@ export const listVersions = pgTable("list_versions", {
     .references(() => meetings.id, { onDelete: "cascade" }),
   version: bigint("version", { mode: "bigint" }).notNull(),
 });
+
+/**
+ * Request counts of the rate limits (auth/rate-limit-store.ts), one row per key and fixed window,
+ * in the database so that every server process on it counts together.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
