@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiCall, apiRegister, type NewAccount, newAccount } from "./support/api";
+import { ApiCallError, apiCall, apiRegister, type NewAccount, newAccount } from "./support/api";
 import {
   collectPageErrors,
   expectAccessible,
@@ -88,12 +88,14 @@ describe("session timeout journey", () => {
     expect(first).toBeLessThanOrEqual(25);
     await expect.poll(() => countdownSeconds(dialog), { timeout: 5_000 }).toBeLessThan(first);
 
-    // Refresh Session: a new token from the server, then the page reloads; 25 s is still under
-    // five minutes, so the warning comes back for the new token.
+    // Refresh Session: a new token from the server, in place (no reload, nothing typed is lost);
+    // 25 s is still under five minutes, so the warning stays for the new token.
     const before = await storedToken(page);
-    const reloaded = page.waitForEvent("load");
+    let loads = 0;
+    page.on("load", () => loads++);
     await dialog.getByRole("button", { name: "Refresh Session" }).click();
-    await reloaded;
+    await expect.poll(() => storedToken(page), { timeout: 5_000 }).not.toBe(before);
+    expect(loads).toBe(0);
     const after = await storedToken(page);
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);
@@ -115,8 +117,15 @@ describe("session timeout journey", () => {
     await freshPage(shortBaseURL, "session-logout-now");
     await login(page, account.email, account.password);
     const dialog = await warningShown(page);
+    const token = await storedToken(page);
     await dialog.getByRole("button", { name: "Logout Now" }).click();
     await page.waitForURL((u) => u.pathname === "/login");
+    // Ended on the server too: the token no longer works anywhere.
+    const refused = await apiCall(shortBaseURL, "GET", "/api/auth/me", { token: token ?? "" }).catch(
+      (e) => e,
+    );
+    expect(refused).toBeInstanceOf(ApiCallError);
+    expect((refused as ApiCallError).status).toBe(401);
     await page.getByRole("button", { name: "Sign in" }).waitFor();
     expect(
       await page.evaluate(() => ["token", "userId", "userRole"].map((k) => localStorage.getItem(k))),

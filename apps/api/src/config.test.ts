@@ -14,6 +14,7 @@ describe("configuration", () => {
       port: 3000,
       host: "127.0.0.1",
       tokenTtlSeconds: 28800,
+      sessionMaxAgeSeconds: 7 * 24 * 3600,
       publicUrl: "http://localhost:3000",
     });
     expect(a.databaseUrl).toBeUndefined();
@@ -26,6 +27,7 @@ describe("configuration", () => {
     [{ PORT: "seventy" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ TOKEN_TTL_SECONDS: "5" }, "TOKEN_TTL_SECONDS"],
+    [{ SESSION_MAX_AGE_SECONDS: "forever" }, "SESSION_MAX_AGE_SECONDS"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ NODE_ENV: "production" }, "JWT_SECRET"],
     [{ JWT_SECRET: "short" }, "JWT_SECRET"],

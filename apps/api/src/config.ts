@@ -29,6 +29,12 @@ const envSchema = z.object({
     .min(10)
     .max(30 * 24 * 3600)
     .default(28800),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 24 * 3600)
+    .default(7 * 24 * 3600),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).optional()),
   SMTP_URL: optionalString.pipe(
@@ -58,6 +64,8 @@ export interface AppConfig {
   inMemoryDatabase?: boolean;
   jwtSecret: string;
   tokenTtlSeconds: number;
+  /** A sign-in's absolute lifetime: renewing its token never passes it. */
+  sessionMaxAgeSeconds: number;
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -102,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,

@@ -5,8 +5,9 @@ import type { App, RouteDeps } from "../lib/app-type.js";
 import { unauthorized } from "../lib/errors.js";
 import { userPresenter } from "../users/user.presenter.js";
 import { changePassword, issueSession, login, register } from "./auth.service.js";
-import { failuresOnly, routeLimit } from "./auth-rate-limit.js";
+import { AUTH_BODY_LIMIT, failuresOnly, routeLimit } from "./auth-rate-limit.js";
 import { actorOf } from "./guards.js";
+import { endAllSessions, endSession } from "./session.service.js";
 
 /** Sign-up, sign-in, session renewal and the signed-in user's own account. */
 export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
@@ -38,12 +39,23 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
     login(ctx, request.body),
   );
 
-  // 'Refresh Session' in the timeout dialog: a new token for a still-valid session.
-  app.post("/api/auth/refresh", { preHandler: guards.user }, async (request) => {
+  // 'Refresh Session' in the timeout dialog: a new token of the same session, never past its end.
+  const bare = { bodyLimit: AUTH_BODY_LIMIT, preHandler: guards.user };
+  app.post("/api/auth/refresh", bare, async (request) => {
     const actor = actorOf(request);
     const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
     if (!user) throw unauthorized();
-    return issueSession(ctx, user);
+    return issueSession(ctx, user, { id: actor.sessionId, expiresAt: actor.sessionExpiresAt });
+  });
+
+  app.post("/api/auth/logout", bare, async (request) => {
+    await endSession(ctx, actorOf(request));
+    return { message: "Logged out" };
+  });
+
+  app.post("/api/auth/logout-everywhere", bare, async (request) => {
+    await endAllSessions(ctx, actorOf(request));
+    return { message: "Logged out on every device" };
   });
 
   app.post(

@@ -4,13 +4,21 @@ import type { AppContext } from "../context.js";
 import { applications, users } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../lib/errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
-import { signToken } from "./tokens.js";
+import { newSession, type SessionRef, signToken } from "./tokens.js";
 
 type SessionUser = { id: string; isAdmin: boolean; sessionVersion: number };
 
-/** A fresh session token for the user, in the answer shape of login and register. */
-export async function issueSession(ctx: AppContext, user: SessionUser): Promise<AuthTokenDto> {
-  const { token, expiresAt } = await signToken(ctx.config.jwtSecret, user, ctx.config.tokenTtlSeconds);
+/**
+ * A token for the user, in the answer shape of login and register: of a new session, or a renewal
+ * of the given one (which never passes that session's end).
+ */
+export async function issueSession(
+  ctx: AppContext,
+  user: SessionUser,
+  session: SessionRef = newSession(ctx.config.sessionMaxAgeSeconds),
+): Promise<AuthTokenDto> {
+  const { jwtSecret, tokenTtlSeconds } = ctx.config;
+  const { token, expiresAt } = await signToken(jwtSecret, user, tokenTtlSeconds, session);
   return {
     token,
     userId: user.id,

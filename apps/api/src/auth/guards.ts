@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from "@visa/domain";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { users } from "../db/schema.js";
+import { endedSessions, users } from "../db/schema.js";
 import { forbidden, unauthorized } from "../lib/errors.js";
 import { verifyToken } from "./tokens.js";
 
@@ -16,6 +16,9 @@ export interface Actor {
   createdAt: Date;
   /** Expiry of the token this request carried, seconds since the epoch. */
   tokenExp: number;
+  /** The session the token belongs to, and when it ends (seconds since the epoch). */
+  sessionId: string;
+  sessionExpiresAt: number;
 }
 
 declare module "fastify" {
@@ -27,7 +30,8 @@ declare module "fastify" {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The session check every authenticated request runs: prepared once per database (named, so a
+ * The session check every authenticated request runs (the account, and whether Logout ended the
+ * token's session): prepared once per database (named, so a
  * PostgreSQL server plans it once per connection) instead of built by the query builder per request.
  */
 function prepareSessionQuery(ctx: AppContext) {
@@ -40,6 +44,7 @@ function prepareSessionQuery(ctx: AppContext) {
       lastName: users.lastName,
       sessionVersion: users.sessionVersion,
       createdAt: users.createdAt,
+      sessionEnded: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.id} = ${sql.placeholder("sid")})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
@@ -55,9 +60,10 @@ async function resolveActor(
   const header = request.headers.authorization;
   if (!header?.startsWith("Bearer ")) return null;
   const claims = verifyToken(ctx.config.jwtSecret, header.slice(7).trim());
-  if (!claims || !UUID_RE.test(claims.userId)) return null;
-  const [user] = await sessionQuery.execute({ id: claims.userId });
-  if (!user || user.sessionVersion !== claims.sv) return null;
+  if (!claims || !UUID_RE.test(claims.userId) || !UUID_RE.test(claims.sid)) return null;
+  const [user] = await sessionQuery.execute({ id: claims.userId, sid: claims.sid });
+  // A bumped session version ends every session of the account; an ended session, this one.
+  if (!user || user.sessionVersion !== claims.sv || user.sessionEnded) return null;
   // The role comes from the database, so a demotion takes effect at once.
   return {
     userId: user.id,
@@ -67,6 +73,8 @@ async function resolveActor(
     lastName: user.lastName,
     createdAt: user.createdAt,
     tokenExp: claims.exp,
+    sessionId: claims.sid,
+    sessionExpiresAt: claims.sexp,
   };
 }
 

@@ -21,9 +21,27 @@ describe("verifyToken", () => {
       userId: user.id,
       role: "user",
       sv: 3,
+      sid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      sexp: Math.floor(expiresAt.getTime() / 1000),
       exp: Math.floor(expiresAt.getTime() / 1000),
       iat: expect.any(Number),
     });
+  });
+
+  it("never signs past the session's end, and refuses a token that claims to", async () => {
+    const session = { id: "0b0e8a3c-5a57-4c1e-9d36-1a1d34a0b1c2", expiresAt: now() + 120 };
+    const { token, expiresAt } = await signToken(SECRET, user, 3600, session);
+    expect(Math.floor(expiresAt.getTime() / 1000)).toBe(session.expiresAt);
+    expect(verifyToken(SECRET, token)?.sid).toBe(session.id);
+    const claims = { userId: user.id, role: "user", sv: 3, iat: now(), sid: session.id };
+    expect(
+      verifyToken(SECRET, await signed({}, { ...claims, exp: now() + 600, sexp: now() + 60 })),
+    ).toBeNull();
+    const { sid: _sid, ...noSession } = claims;
+    expect(
+      verifyToken(SECRET, await signed({}, { ...noSession, exp: now() + 60, sexp: now() + 60 })),
+    ).toBeNull();
+    expect(verifyToken(SECRET, await signed({}, { ...claims, exp: now() + 60 }))).toBeNull();
   });
 
   it("refuses a signature with a character added, removed or made by another secret", async () => {
@@ -35,7 +53,16 @@ describe("verifyToken", () => {
   });
 
   it("refuses critical header parameters, a future nbf, and claims of the wrong type", async () => {
-    const claims = { userId: user.id, role: "user", sv: 3, iat: now(), exp: now() + 600 };
+    const sid = "0b0e8a3c-5a57-4c1e-9d36-1a1d34a0b1c2";
+    const claims = {
+      userId: user.id,
+      role: "user",
+      sv: 3,
+      sid,
+      sexp: now() + 600,
+      iat: now(),
+      exp: now() + 600,
+    };
     expect(verifyToken(SECRET, await signed({}, claims))).not.toBeNull();
     expect(verifyToken(SECRET, await signed({ crit: ["b64"], b64: true }, claims))).toBeNull();
     expect(verifyToken(SECRET, await signed({}, { ...claims, nbf: now() + 60 }))).toBeNull();

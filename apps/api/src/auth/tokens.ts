@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject, randomUUID, timingSafeEqual } from "node:crypto";
 import { SignJWT } from "jose";
 
 export interface TokenClaims {
@@ -6,24 +6,42 @@ export interface TokenClaims {
   role: "admin" | "user";
   /** The user's session version when the token was issued. */
   sv: number;
+  /** The session this token belongs to: every renewal of one sign-in carries the same id. */
+  sid: string;
+  /** When the session itself ends (seconds since the epoch): no renewal's `exp` passes it. */
+  sexp: number;
   exp: number;
   iat: number;
 }
 
+/** One sign-in: its id and its absolute end, seconds since the epoch. */
+export interface SessionRef {
+  id: string;
+  expiresAt: number;
+}
+
+/** A new session ending ttlSeconds from now. */
+export function newSession(ttlSeconds: number): SessionRef {
+  return { id: randomUUID(), expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds };
+}
+
 const ALG = "HS256";
 
-/** Signs a session token for the user, valid for ttlSeconds. */
+/** Signs a token of the session for the user, valid for ttlSeconds but never past the session's end. */
 export async function signToken(
   secret: string,
   user: { id: string; isAdmin: boolean; sessionVersion: number },
   ttlSeconds: number,
+  session: SessionRef = newSession(ttlSeconds),
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = Math.floor(Date.now() / 1000);
-  const exp = now + ttlSeconds;
+  const exp = Math.min(now + ttlSeconds, session.expiresAt);
   const token = await new SignJWT({
     userId: user.id,
     role: user.isAdmin ? "admin" : "user",
     sv: user.sessionVersion,
+    sid: session.id,
+    sexp: session.expiresAt,
   })
     .setProtectedHeader({ alg: ALG, typ: "JWT" })
     .setIssuedAt(now)
@@ -59,8 +77,8 @@ function decodeJson(part: string): Record<string, unknown> | null {
  * Verified synchronously with node:crypto: every authenticated request runs this, and a Web
  * Crypto verify costs a key import and a thread-pool round trip each time. Only HS256 is
  * accepted, the signature must be the exact base64url of the HMAC (compared in constant time),
- * and tokens with critical header parameters, without an expiry, past it, or not yet valid
- * are refused.
+ * and tokens with critical header parameters, without an expiry, past it, or not yet valid,
+ * or without a session (id and end) are refused.
  */
 export function verifyToken(secret: string, token: string): TokenClaims | null {
   const parts = token.split(".");
@@ -73,10 +91,11 @@ export function verifyToken(secret: string, token: string): TokenClaims | null {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const payload = decodeJson(p);
   if (!payload) return null;
-  const { userId, role, sv, exp, iat, nbf } = payload as Partial<TokenClaims> & { nbf?: unknown };
+  const { userId, role, sv, sid, sexp, exp, iat, nbf } = payload as Partial<TokenClaims> & { nbf?: unknown };
   if (typeof userId !== "string" || (role !== "admin" && role !== "user")) return null;
   if (typeof sv !== "number" || typeof exp !== "number" || typeof iat !== "number") return null;
+  if (typeof sid !== "string" || typeof sexp !== "number" || exp > sexp) return null;
   const now = Math.floor(Date.now() / 1000);
   if (exp <= now || (nbf !== undefined && (typeof nbf !== "number" || nbf > now))) return null;
-  return { userId, role, sv, exp, iat };
+  return { userId, role, sv, sid, sexp, exp, iat };
 }

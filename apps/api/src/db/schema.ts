@@ -350,3 +350,20 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
+
+/**
+ * Sessions ended by Logout before their time. A token names its session (`sid`) and the session's
+ * end (`sexp`); a row here refuses every token of that session, and is deleted once the session
+ * would have ended anyway. 'Log out everywhere' bumps the user's session version instead.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("ended_sessions_ends_at_idx").on(t.endsAt)],
+);

@@ -23,6 +23,8 @@ const claimsOf = (u: typeof user, over: Record<string, unknown> = {}) => ({
   userId: u.user.id,
   role: u.user.isAdmin ? "admin" : "user",
   sv: u.user.sessionVersion,
+  sid: "5f0c8f52-07f4-4d61-8d1c-4b2f0a8c9e11",
+  sexp: now() + 3600,
   ...over,
 });
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");

@@ -65,6 +65,7 @@ export async function createTestApp(
     inMemoryDatabase: !databaseUrl,
     jwtSecret: randomBytes(32).toString("hex"),
     tokenTtlSeconds: 3600,
+    sessionMaxAgeSeconds: 7 * 24 * 3600,
     mailFrom: "Visa Letter Portal <no-reply@example.test>",
     publicUrl: "http://portal.example.test",
     logLevel: "silent",

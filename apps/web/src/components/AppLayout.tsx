@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { clearSession } from "../lib/session";
+import { logout, logoutEverywhere } from "../features/auth/api/logout";
 import { useSession } from "../lib/use-session";
 
 const linkBase =
@@ -8,7 +8,7 @@ const linkBase =
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `${linkBase} ${isActive ? "bg-blue-900 text-white" : "text-blue-50 hover:bg-blue-800 hover:text-white"}`;
 
-/** Signed-in pages: the header (Dashboard, New Application, Admin for admins, Logout) over the page. */
+/** Signed-in pages: the header (Dashboard, New Application, Admin for admins, Logout, Log out everywhere) over the page. */
 export function AppLayout() {
   const session = useSession();
   const isAdmin = session?.userRole === "admin";
@@ -35,10 +35,17 @@ export function AppLayout() {
       )}
       <button
         type="button"
-        onClick={() => clearSession()}
+        onClick={() => void logout()}
         className={`${linkBase} text-left text-blue-50 hover:bg-blue-800`}
       >
         Logout
+      </button>
+      <button
+        type="button"
+        onClick={() => void logoutEverywhere()}
+        className={`${linkBase} text-left text-blue-50 hover:bg-blue-800`}
+      >
+        Log out everywhere
       </button>
     </>
   );

@@ -87,16 +87,18 @@ describe("session timeout warning", () => {
     expect(screen.getByRole("dialog", { name: "Session Timeout Warning" })).toHaveTextContent("1:30");
   });
 
-  it("Logout Now clears the session and goes to /login", async () => {
+  it("Logout Now ends the session on the server, clears it and goes to /login", async () => {
+    const { calls } = stubApi({ "POST /api/auth/logout": { json: { message: "Logged out" } } });
     await renderSignedIn(120);
     fireEvent.click(screen.getByRole("button", { name: "Logout Now" }));
     await tick(0);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/auth/logout"]);
     expect(getSession()).toBeNull();
     expect(localStorage.getItem("userRole")).toBeNull();
     expect(screen.getByText(/Login page/)).toBeInTheDocument();
   });
 
-  it("Refresh Session stores the fresh token from the server", async () => {
+  it("Refresh Session stores the fresh token from the server in place, without reloading", async () => {
     const fresh = fakeToken(nowSeconds + 3600, "u1");
     const { calls } = stubApi({
       "POST /api/auth/refresh": { json: { token: fresh, userId: "u1", role: "user", expiresAt: "" } },
@@ -108,7 +110,8 @@ describe("session timeout warning", () => {
     await tick(0);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/auth/refresh"]);
     expect(getSession()?.token).toBe(fresh);
-    expect(reload).toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("restarts from the new expiry when the token is renewed", async () => {

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from "@visa/domain";
 import { useEffect, useState } from "react";
 import { clearSession } from "../../lib/session";
 import { useSession } from "../../lib/use-session";
+import { logout } from "../auth/api/logout";
 import { useSessionCountdown } from "./countdown";
 import { SessionTimeoutDialog } from "./SessionTimeoutDialog";
 
@@ -25,7 +26,7 @@ export default function SessionMonitor() {
   return (
     <SessionTimeoutDialog
       secondsLeft={secondsLeft}
-      onLogout={() => clearSession()}
+      onLogout={() => void logout()}
       onDismiss={() => setDismissedFor(token)}
     />
   );

