@@ -1,4 +1,4 @@
-// Builds the web app, then runs the browser journeys (e2e/*.e2e.ts) against the built product.
+// Builds the web app and the server, then runs the browser journeys (e2e/*.e2e.ts) against them.
 import { spawnSync } from "node:child_process";
 
 const run = (cmd, args) => {

@@ -21,12 +21,15 @@ export interface ServerOptions {
 export const BENCH_JWT_SECRET = "bench-and-reliability-secret-0123456789abcdef";
 
 /**
- * The API server as its own process (`node --import tsx apps/api/src/main.ts`), in production mode,
- * serving the built web app: what a deployment runs, measured from outside.
+ * The API server as its own process, started as `npm start` does (`node scripts/start.mjs`: the
+ * compiled server, built first when the build is missing or stale), in production mode, serving
+ * the built web app: what a deployment runs, measured from outside.
  */
 export class ServerProcess {
   private exited: Promise<number | null>;
   private exitCode: number | null | undefined;
+  /** Milliseconds from the spawn to the first 200 of /api/health. */
+  healthyAfterMs = Number.NaN;
 
   private constructor(
     readonly child: ChildProcess,
@@ -56,19 +59,15 @@ export class ServerProcess {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     };
-    const child = spawn(
-      process.execPath,
-      [...(options.nodeArgs ?? []), "--import", "tsx", "apps/api/src/main.ts"],
-      {
-        cwd: REPO_ROOT,
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "scripts/start.mjs"], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     const server = new ServerProcess(child, `http://127.0.0.1:${options.port}`, options);
-    await server.waitHealthy(timeoutMs);
+    server.healthyAfterMs = await server.waitHealthy(timeoutMs);
     return server;
   }
 
@@ -91,7 +90,7 @@ export class ServerProcess {
       } catch {
         // not listening yet
       }
-      await sleep(100);
+      await sleep(25);
     }
     throw new Error(`server not healthy after ${timeoutMs} ms; see ${this.options.logFile}`);
   }

@@ -24,12 +24,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the product (API + built web app) on a fresh embedded database and waits for health. */
+/**
+ * Starts the product as `npm start` does (the compiled server with the built web app) on a fresh
+ * embedded database and waits for health.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "visa-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/api/src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,9 +1,9 @@
 import type { PaperSize } from "@visa/domain";
 import type { AppContext } from "../context.js";
 import { organisation } from "../db/schema.js";
-import { PreparedImage } from "./pdf/images.js";
-import { CadesSigner } from "./signing/cades-signer.js";
-import { generateSelfSignedPkcs12, readPkcs12, type SigningIdentity } from "./signing/pkcs12.js";
+import type { PreparedImage } from "./pdf/images.js";
+import type { CadesSigner } from "./signing/cades-signer.js";
+import type { SigningIdentity } from "./signing/pkcs12.js";
 
 /** The organisation with its images decoded and its key read: what every letter needs. */
 export interface LetterAssets {
@@ -47,6 +47,7 @@ export function ensureOrganisation(ctx: AppContext): Promise<void> {
       const [existing] = await ctx.db.select({ id: organisation.id }).from(organisation);
       if (existing) return;
       const name = defaultName(ctx);
+      const { generateSelfSignedPkcs12 } = await import("./signing/pkcs12.js");
       const { p12, passphrase } = generateSelfSignedPkcs12(name);
       await ctx.db
         .insert(organisation)
@@ -87,6 +88,12 @@ export async function letterAssets(ctx: AppContext): Promise<LetterAssets> {
 async function loadAssets(ctx: AppContext): Promise<LetterAssets> {
   const [row] = await ctx.db.select().from(organisation);
   if (!row) throw new Error("organisation row missing");
+  // Signing and image code (node-forge, pdf-lib) loads here, on the first letter, not at start.
+  const [{ readPkcs12 }, { PreparedImage }, { CadesSigner }] = await Promise.all([
+    import("./signing/pkcs12.js"),
+    import("./pdf/images.js"),
+    import("./signing/cades-signer.js"),
+  ]);
   // An expired certificate still signs: refusing letters would be worse; the settings screen shows it.
   const identity = readPkcs12(row.p12, row.p12Passphrase, { allowExpired: true });
   const chainBytes = identity.chain.reduce((n, c) => n + c.length, 0);

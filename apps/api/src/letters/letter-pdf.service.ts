@@ -8,8 +8,10 @@ import { letterAssets } from "./letter-assets.js";
 import { type DownloadNames, letterNames } from "./letter-filename.js";
 import { issueLetter } from "./letter-issue.service.js";
 import { LETTER_MESSAGES, type LetterActor, letterAccess } from "./letters.policy.js";
-import { renderLetterPdf } from "./pdf/render-letter.js";
 import { templateFor } from "./templates.service.js";
+
+/** The PDF code and its libraries, loaded with the first letter rather than at start. */
+const pdfRenderer = () => import("./pdf/render-letter.js");
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -49,6 +51,7 @@ export async function renderApplicationLetter(
     issuedOn: letter.issuedOn,
     publicUrl: ctx.config.publicUrl,
   });
+  const { renderLetterPdf } = await pdfRenderer();
   const pdf = await renderLetterPdf(content, {
     signer: assets.signer,
     reservedBytes: assets.reservedBytes,
@@ -127,5 +130,6 @@ export async function previewLetter(
     publicUrl: ctx.config.publicUrl,
     watermark: "PREVIEW: sample data, not a valid letter",
   });
+  const { renderLetterPdf } = await pdfRenderer();
   return renderLetterPdf(content);
 }

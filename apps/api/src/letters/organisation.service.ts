@@ -5,8 +5,6 @@ import { organisation } from "../db/schema.js";
 import { badRequest, notFound } from "../lib/errors.js";
 import { ensureOrganisation, letterAssets } from "./letter-assets.js";
 import { organisationPresenter } from "./letters.presenter.js";
-import { imageKind, PreparedImage } from "./pdf/images.js";
-import { CertificateError, readPkcs12 } from "./signing/pkcs12.js";
 
 export type OrganisationImage = "logo" | "signature";
 
@@ -35,6 +33,7 @@ export async function setOrganisationImage(
   which: OrganisationImage,
   data: Buffer,
 ): Promise<OrganisationDto> {
+  const { imageKind, PreparedImage } = await import("./pdf/images.js");
   const kind = imageKind(data);
   if (!kind) throw badRequest("The image must be a PNG or JPEG file");
   try {
@@ -88,6 +87,7 @@ export async function setCertificate(
   p12: Buffer,
   passphrase: string,
 ): Promise<OrganisationDto> {
+  const { CertificateError, readPkcs12 } = await import("./signing/pkcs12.js");
   try {
     readPkcs12(p12, passphrase);
   } catch (e) {

@@ -1,0 +1,73 @@
+// npm run build: the web app (Vite) and the server compiled to JavaScript (esbuild), with the
+// domain package bundled in, into apps/web/dist and apps/api/dist. npm start runs the result.
+import { spawnSync } from "node:child_process";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { BUILD_STAMP, ROOT, SERVER_DIST } from "./build-state.mjs";
+
+const web = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: ROOT, stdio: "inherit" });
+if (web.status !== 0) process.exit(web.status ?? 1);
+
+rmSync(SERVER_DIST, { recursive: true, force: true });
+const src = join(ROOT, "apps/api/src");
+const result = await build({
+  metafile: true,
+  entryPoints: [join(src, "main.ts"), join(src, "cli/admin.ts"), join(src, "cli/seed-demo.ts")],
+  outdir: SERVER_DIST,
+  outbase: src,
+  bundle: true,
+  // Dynamic imports become chunks of their own: the PDF, signing and image code, with the
+  // libraries it imports, is loaded on the first letter, not at start.
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20.19",
+  sourcemap: "linked",
+  logLevel: "warning",
+  plugins: [
+    {
+      // Packages stay in node_modules and load as they are; only our own code is compiled,
+      // including @visa/domain, which ships TypeScript.
+      name: "packages-external",
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path === "@visa/domain" || args.path.startsWith("@visa/domain/")
+            ? undefined
+            : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+// The PDF, signing and image libraries must stay out of what a start loads: fail the build when a
+// static import chain from main.js reaches one of them.
+const LOADED_ON_FIRST_USE = /^(pdf-lib|@pdf-lib\/|@signpdf\/|node-forge|qrcode)/;
+const outputs = result.metafile.outputs;
+const seen = new Set();
+const walk = (file) => {
+  if (seen.has(file)) return;
+  seen.add(file);
+  for (const i of outputs[file]?.imports ?? []) {
+    if (i.kind !== "import-statement") continue;
+    if (i.external && LOADED_ON_FIRST_USE.test(i.path)) {
+      console.error(`${i.path} is imported at start (through ${file}); import it where it is first used`);
+      process.exit(1);
+    }
+    if (!i.external) walk(i.path);
+  }
+};
+walk(Object.keys(outputs).find((f) => f.endsWith("/main.js")));
+
+// Migrations are applied at every start, read from next to the compiled server.
+cpSync(join(src, "db/migrations"), join(SERVER_DIST, "migrations"), { recursive: true });
+// An empty embedded database, copied by a first start instead of running initdb (db/client.ts).
+const { PGlite } = await import("@electric-sql/pglite");
+const empty = new PGlite();
+await empty.waitReady;
+const template = await empty.dumpDataDir("gzip");
+await empty.close();
+writeFileSync(join(SERVER_DIST, "pgdata-template.tar.gz"), Buffer.from(await template.arrayBuffer()));
+
+writeFileSync(BUILD_STAMP, `${new Date().toISOString()}\n`);
+console.log("server compiled to apps/api/dist");

@@ -1,0 +1,64 @@
+// npm start: runs the compiled server with node, building first only when the build is missing
+// or older than the sources. `node scripts/start.mjs cli/admin --email …` runs a compiled command.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildState, canBuild, ROOT, SERVER_DIST } from "./build-state.mjs";
+
+const LOCK = join(ROOT, "apps/.build-lock");
+
+/** Several processes started together (servers, tests) build once: the others wait for it. */
+async function withBuildLock(fn) {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+      // A lock left by a build that died is older than any build takes.
+      if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 600_000)
+        rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+const state = buildState();
+if (state !== "fresh") {
+  if (canBuild()) {
+    await withBuildLock(() => {
+      if (buildState() === "fresh") return;
+      console.error(
+        state === "missing" ? "No build yet: building." : "Sources changed since the last build: building.",
+      );
+      const r = spawnSync(process.execPath, [join(ROOT, "scripts/build.mjs")], {
+        cwd: ROOT,
+        stdio: "inherit",
+      });
+      if (r.status !== 0) process.exit(r.status ?? 1);
+    });
+  } else if (state === "missing") {
+    console.error("There is no build and the build tools are not installed: run npm ci, then npm run build.");
+    process.exit(1);
+  } else {
+    console.error(
+      "The build is older than the sources, and the build tools are not installed: running it as it is.",
+    );
+  }
+}
+
+const [entry = "main", ...args] = process.argv.slice(2);
+const file = join(SERVER_DIST, `${entry}.js`);
+if (entry === "main") {
+  // In this process: one Node.js process per server, as with `node apps/api/dist/main.js`.
+  await import(pathToFileURL(file).href);
+} else {
+  const r = spawnSync(process.execPath, [file, ...args], { stdio: "inherit" });
+  process.exit(r.status ?? 1);
+}
