@@ -45,11 +45,9 @@ export const fmt = (n: number, digits = 1) =>
 /** Markdown as the repository's formatter (Biome) writes it, so `npm run lint` stays clean. */
 export function formatMarkdown(text: string): string {
   try {
-    // The same platform binary scripts/biome.mjs runs.
-    const bin = createRequire(import.meta.url).resolve(
-      `@biomejs/cli-${process.platform}-${process.arch}/biome`,
-    );
-    return execFileSync(bin, ["format", "--stdin-file-path=section.md"], {
+    // Biome's own launcher, as npm run lint runs it.
+    const launcher = createRequire(import.meta.url).resolve("@biomejs/biome/bin/biome");
+    return execFileSync(process.execPath, [launcher, "format", "--stdin-file-path=section.md"], {
       input: text,
       encoding: "utf8",
       cwd: REPO_ROOT,
