@@ -5,11 +5,11 @@ import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
+import { migrateLocked } from "./migrate-locked.js";
 import { takeTurns } from "./pglite-turns.js";
 import { PipelinedPool } from "./pipelined-pool.js";
 import * as schema from "./schema.js";
@@ -84,7 +84,7 @@ export async function openDatabase(opts: {
     pool.on("error", () => {});
     // Drizzle takes it for a pg.Pool: statements through query(), transactions through connect().
     const db = drizzlePg(pool as unknown as pg.Pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool.pool), { migrationsFolder });
+    await migrateLocked(pool.pool, migrationsFolder);
     return {
       db,
       kind: "postgres",
