@@ -37,7 +37,9 @@ describe.skipIf(!serverUrl)("migrations at start with several servers", () => {
     await Promise.all(opened.map((o) => (o.status === "fulfilled" ? o.value.close() : undefined)));
     expect(failures).toEqual([]);
 
-    const journal = JSON.parse(readFileSync(join(import.meta.dirname, "migrations/meta/_journal.json"), "utf8"));
+    const journal = JSON.parse(
+      readFileSync(join(import.meta.dirname, "migrations/meta/_journal.json"), "utf8"),
+    );
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     const applied = await c.query("select count(*)::int as n from drizzle.__drizzle_migrations");
