@@ -110,9 +110,8 @@ async function main() {
         read: true,
       },
       {
-        // Kept pages (list-cache.ts) answer the two rows above after their first request; here
-        // each request asks a page of 1,000 at random in one of the four orders, so most are read
-        // from the database: what a page costs the first time.
+        // Each request asks a page of 1,000 at random in one of the four orders, so the database's
+        // own buffers are not warmed by one page asked again and again.
         name: "admin list, largest meeting, a random page and order each time",
         path: list("page=1&sortBy=status&sortDirection=asc"),
         nextPath: () => {

@@ -17,6 +17,7 @@ import { databaseRateLimitStore } from "./auth/rate-limit-store.js";
 import type { AppConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/client.js";
+import { createStatements } from "./db/prepared.js";
 import { healthRoutes } from "./health.routes.js";
 import { importRoutes } from "./imports/import.routes.js";
 import { lettersPlugin } from "./letters/letters.plugin.js";
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     database,
     db: database.db,
+    statements: createStatements(database.db),
     mailer: options.mailer ?? createMailer(config),
     events: new EventBus((err, event) =>
       app.log.error(

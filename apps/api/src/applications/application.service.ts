@@ -1,11 +1,8 @@
 import {
   ADMIN_ONLY_APPLICATION_KEYS,
+  type ApplicationCreate,
   type ApplicationDto,
   type ApplicationUpdate,
-  applicationCreateSchema,
-  applicationUpdateSchema,
-  missingRequiredFields,
-  requiredFieldsMessage,
 } from "@visa/domain";
 import { eq } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
@@ -15,8 +12,7 @@ import { applications, meetings } from "../db/schema.js";
 import { badRequest, forbidden, notFound } from "../lib/errors.js";
 import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
 import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
-import { loadApplication, loadApplicationJson } from "./application.queries.js";
-import { bodyObject, parseInput, withMeetingId } from "./parse-input.js";
+import { readApplication } from "./application.queries.js";
 import { passportKeyOf } from "./passport-key.js";
 
 /** A meeting the application may be filed under: it must exist, and be active unless an admin asks. */
@@ -33,31 +29,17 @@ async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: b
 
 /** The application as its owner or an admin sees it; 404 for everyone else. */
 export async function getApplication(ctx: AppContext, actor: Actor, id: string): Promise<ApplicationDto> {
-  const record = await loadApplication(ctx.db, id);
+  const record = await readApplication(ctx.statements.applications, id);
   if (!record || !canSeeApplication(actor, record.app)) throw notFound(APPLICATION_MESSAGES.notFound);
   return applicationPresenter(record);
-}
-
-/** getApplication's answer as the JSON the route sends, written by the database (application-json.ts). */
-export async function getApplicationJson(ctx: AppContext, actor: Actor, id: string): Promise<string> {
-  // The embedded database is PostgreSQL compiled to WebAssembly: there one application's JSON
-  // costs more to write in SQL than to present in the server (2.6 against 2.0 ms a read at scale).
-  if (ctx.database.kind === "embedded") return JSON.stringify(await getApplication(ctx, actor, id));
-  const found = await loadApplicationJson(ctx.db, id);
-  if (!found || !canSeeApplication(actor, found)) throw notFound(APPLICATION_MESSAGES.notFound);
-  return found.json;
 }
 
 /** Creates a Pending application owned by the actor in an active meeting. */
 export async function createApplication(
   ctx: AppContext,
   actor: Actor,
-  body: unknown,
+  { meeting, ...input }: ApplicationCreate,
 ): Promise<ApplicationDto> {
-  const raw = withMeetingId(bodyObject(body));
-  const missing = missingRequiredFields(raw);
-  if (missing.length > 0) throw badRequest(requiredFieldsMessage(missing));
-  const { meeting, ...input } = parseInput(applicationCreateSchema, raw);
   const id = await ctx.db.transaction(async (tx) => {
     await assertMeetingOpen(tx, meeting, false);
     const [row] = await tx
@@ -78,13 +60,6 @@ export async function createApplication(
   return getApplication(ctx, actor, id);
 }
 
-/** Only the keys the client actually sent: schema defaults must not overwrite stored values. */
-function sentFields(raw: Record<string, unknown>, parsed: ApplicationUpdate): ApplicationUpdate {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(parsed)) if (k in raw) out[k] = v;
-  return out as ApplicationUpdate;
-}
-
 /** The columns to write: a user's admin-only fields are dropped (status was refused by the policy). */
 function columnsToWrite(actor: Actor, change: ApplicationUpdate, current: ApplicationRow) {
   const { meeting, ...fields } = change;
@@ -103,10 +78,8 @@ export async function updateApplication(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  body: unknown,
+  change: ApplicationUpdate,
 ): Promise<ApplicationDto> {
-  const raw = withMeetingId(bodyObject(body));
-  const change = sentFields(raw, parseInput(applicationUpdateSchema, raw));
   const statuses = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
     if (!current || !canSeeApplication(actor, current)) throw notFound(APPLICATION_MESSAGES.notFound);

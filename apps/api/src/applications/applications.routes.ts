@@ -1,5 +1,4 @@
 import { adminListQuerySchema, idField, statsQuerySchema } from "@visa/domain";
-import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
@@ -7,34 +6,37 @@ import { forbidden } from "../lib/errors.js";
 import {
   createApplication,
   deleteApplication,
-  getApplicationJson,
+  getApplication,
   updateApplication,
 } from "./application.service.js";
-import { adminListJson, applicationStats, listOwnApplicationsJson } from "./application-list.service.js";
-import { parseInput } from "./parse-input.js";
+import { applicationCreateBody, applicationUpdateBody } from "./application-input.js";
+import {
+  applicationStats,
+  listApplicationsForAdmin,
+  listOwnApplications,
+} from "./application-list.service.js";
 
 const idParams = z.object({ id: idField });
 
-/** Sends text or bytes that are JSON already, as JSON. */
-function sendJson(reply: FastifyReply, json: string | Buffer) {
-  return reply.type("application/json; charset=utf-8").send(json);
-}
-
 /** Applications: create, own list, admin list and stats, read, update, delete. */
 export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
-  app.post("/api/applications", { onRequest: guards.user }, async (request, reply) => {
-    const created = await createApplication(ctx, actorOf(request), request.body);
-    return reply.code(201).send(created);
-  });
+  app.post(
+    "/api/applications",
+    { onRequest: guards.user, schema: { body: applicationCreateBody } },
+    async (request, reply) =>
+      reply.code(201).send(await createApplication(ctx, actorOf(request), request.body)),
+  );
 
-  // Reads of applications arrive as JSON already (application-json.ts, list-cache.ts): sent as they are.
-  app.get("/api/applications", { onRequest: guards.user }, async (request, reply) => {
-    const actor = actorOf(request);
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    if (query.admin !== "true") return sendJson(reply, await listOwnApplicationsJson(ctx, actor));
-    if (!actor.isAdmin) throw forbidden("Admin access required");
-    return sendJson(reply, await adminListJson(ctx, parseInput(adminListQuerySchema, query)));
-  });
+  app.get(
+    "/api/applications",
+    { onRequest: guards.user, schema: { querystring: adminListQuerySchema } },
+    async (request) => {
+      const actor = actorOf(request);
+      if (request.query.admin !== "true") return listOwnApplications(ctx, actor);
+      if (!actor.isAdmin) throw forbidden("Admin access required");
+      return listApplicationsForAdmin(ctx, request.query);
+    },
+  );
 
   // A static path: the router prefers it to /:id, so "stats" is never read as an id.
   app.get(
@@ -46,13 +48,12 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
   app.get(
     "/api/applications/:id",
     { onRequest: guards.user, schema: { params: idParams } },
-    async (request, reply) =>
-      sendJson(reply, await getApplicationJson(ctx, actorOf(request), request.params.id)),
+    async (request) => getApplication(ctx, actorOf(request), request.params.id),
   );
 
   app.put(
     "/api/applications/:id",
-    { onRequest: guards.user, schema: { params: idParams } },
+    { onRequest: guards.user, schema: { params: idParams, body: applicationUpdateBody } },
     async (request) => updateApplication(ctx, actorOf(request), request.params.id, request.body),
   );
 

@@ -8,10 +8,9 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type pg from "pg";
+import pg from "pg";
 import { migrateLocked } from "./migrate-locked.js";
 import { takeTurns } from "./pglite-turns.js";
-import { PipelinedPool } from "./pipelined-pool.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,12 +51,6 @@ export const PGLITE_SETTINGS = ["shared_buffers=32MB"];
 const VACUUM_DELAY_MS = 5000;
 
 /**
- * Two pipelined connections for short statements (pipelined-pool.ts). Measured on the scale data
- * at 50 connections: GET /api/auth/me 3,139 -> 4,323 req/s, one application 1,685 -> 3,306.
- */
-const PIPELINE = { lanes: 2, maxWaitMs: 5, maxDepth: 16 };
-
-/**
  * Contrib extensions the migrations create (the search's trigram indexes). PGlite has no extension
  * files on disk: each must be handed over whenever a database opens, not only when it is created,
  * or the indexes that use them cannot be read or updated.
@@ -76,15 +69,11 @@ export async function openDatabase(opts: {
   inMemory?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new PipelinedPool(
-      { connectionString: opts.databaseUrl, max: 20, connectionTimeoutMillis: 3000 },
-      PIPELINE,
-    );
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, connectionTimeoutMillis: 3000 });
     // A server that goes away must not crash the process: the pool reconnects on next use.
     pool.on("error", () => {});
-    // Drizzle takes it for a pg.Pool: statements through query(), transactions through connect().
-    const db = drizzlePg(pool as unknown as pg.Pool, { schema }) as unknown as Db;
-    await migrateLocked(pool.pool, migrationsFolder);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migrateLocked(pool, migrationsFolder);
     return {
       db,
       kind: "postgres",

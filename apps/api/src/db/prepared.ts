@@ -1,16 +1,11 @@
+import { prepareApplicationReads } from "../applications/application.queries.js";
+import type { Db } from "./client.js";
+
 /**
- * The value kept under `key`, made by `make` on first use. Prepared statements are made once per
- * database (or per order and page size) and kept for the life of the process.
+ * The prepared statements of every area, made once per database when the app is built and
+ * carried on the context (like the guards' session check), so no module keeps them by itself.
  */
-export function madeOnce<K, V>(
-  store: { get(key: K): V | undefined; set(key: K, value: V): unknown },
-  key: K,
-  make: () => V,
-): V {
-  let value = store.get(key);
-  if (value === undefined) {
-    value = make();
-    store.set(key, value);
-  }
-  return value;
+export function createStatements(db: Db) {
+  return { applications: prepareApplicationReads(db) };
 }
+export type Statements = ReturnType<typeof createStatements>;

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
   customType,
@@ -121,8 +120,8 @@ export const applications = pgTable(
   (t) => [
     check("applications_status_check", sql`${t.status} in ('Pending','Approved','Rejected')`),
     index("applications_user_idx").on(t.userId, t.createdAt),
-    // Who last changed an application: a renamed admin's applications are found (list versions,
-    // migration 0009) and a deleted account's are cleared without reading every application.
+    // Who last changed an application: a deleted account's are cleared without reading every
+    // application.
     index("applications_last_updated_by_idx")
       .on(t.lastUpdatedById)
       .where(sql`${t.lastUpdatedById} is not null`),
@@ -132,7 +131,7 @@ export const applications = pgTable(
     index("applications_meeting_passport_idx").on(t.meetingId, t.passportKey),
     index("applications_meeting_email_idx").on(t.meetingId, t.email),
     index("applications_email_idx").on(t.email),
-    // The admin search (adminFilter in application-list.service.ts, same expressions): trigrams
+    // The admin search (matchesSearch in application.queries.ts, same expressions): trigrams
     // behind the meeting id (btree_gin), so a search in one meeting reads only that meeting's
     // matches. Measured on a 10,000-application meeting of 100,000, count and page together: 2-4 ms,
     // against 3-14 ms with trigram-only indexes (ANDed with the meeting's 10,000-row bitmap, which
@@ -322,20 +321,6 @@ export const applicationCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.status] })],
 );
-
-/**
- * One version per meeting of everything its admin list shows: its applications (any column),
- * their documents, the meeting itself and the names of who last changed them. Statement triggers
- * (migration 0009) give a meeting a new version, from one sequence that never repeats, whenever
- * any of those change, in the same transaction. A list page read in the same statement as the
- * version stays right for as long as the version does (applications/list-cache.ts).
- */
-export const listVersions = pgTable("list_versions", {
-  meetingId: uuid("meeting_id")
-    .primaryKey()
-    .references(() => meetings.id, { onDelete: "cascade" }),
-  version: bigint("version", { mode: "bigint" }).notNull(),
-});
 
 /**
  * Request counts of the rate limits (auth/rate-limit-store.ts), one row per key and fixed window,

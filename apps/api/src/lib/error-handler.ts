@@ -1,16 +1,17 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors.js";
+import { type Issue, validationMessage } from "./validation.js";
 
-/** One readable line from a validation issue: "email Invalid email address" -> "Invalid email address". */
-function issueMessage(path: string, message: string): string {
-  const field = path.replace(/^\//, "").replace(/\//g, ".");
-  if (!field) return message;
-  // zod's generic texts ("Invalid input: expected string, received undefined") name no field.
-  if (/received undefined$/.test(message)) return `${field} is required`;
-  if (/^Invalid (input|option)/.test(message)) return `${field}: ${message}`;
-  if (/^[A-Z]/.test(message)) return message;
-  return `${field} ${message}`;
+/** Fastify's record of a zod issue (fastify-type-provider-zod), as the formatter's issue. */
+function issueOf(error: FastifySchemaValidationError): Issue {
+  const params = error.params as { errors?: Issue["errors"] };
+  return {
+    path: error.instancePath.split("/").filter(Boolean),
+    message: error.message ?? "is invalid",
+    code: error.keyword,
+    errors: params.errors,
+  };
 }
 
 /** Every failure leaves as { message } with a 4xx for bad input; only real faults are 5xx. */
@@ -21,10 +22,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message = first
-        ? issueMessage(first.instancePath, first.message ?? "is invalid")
-        : "Invalid request";
-      return reply.code(400).send({ message });
+      const issue = first ? issueOf(first) : undefined;
+      // A body that is not an object at all (an array, a string, nothing) has no field to name.
+      if (issue?.code === "invalid_type" && issue.path.length === 0 && err.validationContext === "body") {
+        return reply.code(400).send({ message: "The request body must be a JSON object" });
+      }
+      return reply.code(400).send({ message: issue ? validationMessage(issue) : "Invalid request" });
     }
     if (err.validation) {
       return reply.code(400).send({ message: err.message });

@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import { badRequest } from "./errors.js";
+
+/** What the formatter needs of a zod issue (also rebuilt from Fastify's validation errors). */
+export interface Issue {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+  code?: string;
+  /** The alternatives' own issues, for "one of these shapes" fields. */
+  errors?: ReadonlyArray<ReadonlyArray<Issue>>;
+}
+
+/**
+ * The one readable line a refused input answers with, naming the field:
+ * "firstName must be at most 100 characters", "firstName: expected string, received number".
+ */
+export function validationMessage(issue: Issue): string {
+  // For "one of these shapes" fields, the first alternative's complaint says more than "Invalid input".
+  const inner = issue.code === "invalid_union" ? issue.errors?.[0]?.[0] : undefined;
+  if (inner) return validationMessage({ ...inner, path: [...issue.path, ...inner.path] });
+  const field = issue.path.map(String).join(".");
+  const { message } = issue;
+  if (!field) return message;
+  if (message.startsWith(`${field} `)) return message;
+  if (/received undefined$/.test(message)) return `${field} is required`;
+  // zod's generic texts ("Invalid input: expected string, received number") say what but not which field.
+  const generic = /^[A-Z][\w ]*: (.*)$/.exec(message);
+  if (generic) return `${field}: ${generic[1]}`;
+  return /^[A-Z]/.test(message) ? message : `${field} ${message}`;
+}
+
+/** Parses input with a shared schema, or throws 400 with the first problem. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw badRequest(issue ? validationMessage(issue as Issue) : "Invalid request");
+}
