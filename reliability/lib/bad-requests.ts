@@ -121,7 +121,7 @@ export function requestsFor(
   const broken: string[] = [];
   if (shape) {
     for (const [field, kind] of Object.entries(shape.fields)) {
-      for (const bad of INVALID[kind]) {
+      for (const bad of kind === "name" ? [...INVALID.text, ...INVALID.name] : INVALID[kind]) {
         const body = json({ ...shape.valid, [field]: bad });
         broken.push(body);
         for (const s of sessions)

@@ -69,6 +69,7 @@ export type FieldKind =
   | "email"
   | "password"
   | "text"
+  | "name"
   | "day"
   | "uuid"
   | "country"
@@ -78,7 +79,7 @@ export type FieldKind =
 
 const NOT_STRINGS = [123, null, [], {}, true, ["a", "b"], { $ne: null }];
 
-/** Values invalid for a field of each kind. */
+/** Values invalid for a field of each kind (a name is also a text: both lists apply). */
 export const INVALID: Record<FieldKind, unknown[]> = {
   email: [
     "not-an-email",
@@ -90,7 +91,22 @@ export const INVALID: Record<FieldKind, unknown[]> = {
     ...NOT_STRINGS,
   ],
   password: ["", huge(201), huge(100_000), 1234567, null, ["secret123"], {}, true],
-  text: ["", "   ", "a\u0000b", "\u001b[2J\u001b[H", "bell\u0007", huge(100_001), ...NOT_STRINGS],
+  // Single-line texts: a line break would start a new spreadsheet row in an export.
+  text: [
+    "",
+    "   ",
+    "a\u0000b",
+    "\u001b[2J\u001b[H",
+    "bell\u0007",
+    "Smith\n=cmd|' /C calc'!A0",
+    "Acme\r+1",
+    "tab\tbed",
+    "Acme\u2028Inc",
+    huge(100_001),
+    ...NOT_STRINGS,
+  ],
+  // Names also need a letter left once invisible and direction-changing characters are gone.
+  name: ["\u200B", "\u202E\u200B\u2066", "\u3164", "1234", "\u0301"],
   day: [
     "2023-02-30",
     "1990-13-01",

@@ -23,7 +23,19 @@ const rowOf = async (id: string) =>
 const badFields: Array<[string, Record<string, unknown>, string]> = [
   ["a number for a name", { firstName: 123 }, "firstName: expected string, received number"],
   ["an oversized name", { lastName: "x".repeat(101) }, "lastName must be at most 100 characters"],
-  ["control characters", { city: "Warsaw\u0000" }, "city contains control characters"],
+  [
+    "control characters",
+    { city: "Warsaw\u0000" },
+    "city must be one line, without line breaks or control characters",
+  ],
+  ["a line break in a name", { lastName: "Smith\n=cmd|' /C calc'!A0" }, "lastName must be one line"],
+  [
+    "a carriage return in an address",
+    { companyMailingAddress1: "Rua 1\r=1+1" },
+    "companyMailingAddress1 must be one line",
+  ],
+  ["a name of one zero-width space", { lastName: "\u200B" }, "lastName"],
+  ["a name with no letter", { firstName: "\u202E123" }, "firstName must contain a letter"],
   ["an impossible date", { birthdate: "1990-02-30" }, "birthdate must be a date (YYYY-MM-DD)"],
   ["an unknown country", { country: "XX" }, "country must be a country code"],
   ["a bad e-mail", { email: "not-an-email" }, "Invalid email address"],
@@ -46,6 +58,23 @@ describe("POST /api/applications refuses bad input and creates nothing", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     expect(await total()).toBe(before);
+  });
+
+  it("stores a name without its bidi controls and zero-width characters", async () => {
+    const { auth } = await buildUser(t.app);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/applications",
+      headers: auth,
+      payload: {
+        ...applicationPayload(meetingId),
+        firstName: "\u202EAnna\u200B",
+        lastName: "Ko\u2066wal\u2069",
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const row = await rowOf(res.json()._id);
+    expect([row?.firstName, row?.lastName]).toEqual(["Anna", "Kowal"]);
   });
 
   it.each([

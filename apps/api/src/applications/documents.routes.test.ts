@@ -115,6 +115,13 @@ describe("uploads", () => {
     expect(dl.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it("removes direction-changing and zero-width characters from the file name", async () => {
+    const { owner, app } = await ownApplication();
+    const res = await upload(app.id, owner.auth, { filename: "invoice\u202Efdp.exe\u200B.pdf", data: PDF });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().filename).toBe("invoicefdp.exe.pdf");
+  });
+
   it("lets the owner add documents until rejection; admins always; strangers never", async () => {
     const admin = await buildUser(t.app, { isAdmin: true });
     const stranger = await buildUser(t.app);

@@ -1,3 +1,5 @@
+import { withoutInvisible } from "@visa/domain";
+
 /** The upload types accepted, recognised by their first bytes (never by the declared type). */
 const SIGNATURES = [
   { contentType: "application/pdf", ext: "pdf", aliases: ["pdf"], magic: Buffer.from("%PDF-", "latin1") },
@@ -18,11 +20,15 @@ const UNSAFE = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
 const MAX_NAME = 150;
 
 /**
- * A file name safe to store and to offer back for download: no directories, no control or reserved
- * characters, not hidden, at most 150 characters, and ending in an extension of its real type.
+ * A file name safe to store and to offer back for download: no directories, no control, reserved,
+ * invisible or direction-changing characters, not hidden, at most 150 characters, and ending in an extension of its real type.
  */
 export function sanitizeFilename(name: string | undefined, type: DetectedType): string {
-  const last = (name ?? "").normalize("NFC").split(/[\\/]/).pop() ?? "";
+  // Invisible and direction-changing characters go first: U+202E makes "cod.exe.pdf" read otherwise.
+  const last =
+    withoutInvisible((name ?? "").normalize("NFC"))
+      .split(/[\\/]/)
+      .pop() ?? "";
   let base = last
     .replace(UNSAFE, "_")
     .replace(/\s+/g, " ")

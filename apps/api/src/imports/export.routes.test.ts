@@ -70,6 +70,25 @@ describe("export", () => {
     });
   });
 
+  it("quotes every cell with a line break and defuses a formula at the start of each of its lines", async () => {
+    const meeting = await buildMeeting(t.app);
+    const user = await buildUser(t.app);
+    // Stored before single-line fields refused line breaks: the export must still be safe.
+    await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: user.user.id,
+      over: { lastName: "Smith\n=cmd|' /C calc'!A0", hotelName: "Inn\r\n@SUM(1)" },
+    });
+    const res = await exportOf(meeting.id);
+    expect(res.body).toContain(`"Smith\n'=cmd|' /C calc'!A0"`);
+    expect(res.body).toContain(`"Inn\r\n'@SUM(1)"`);
+    // No line of the file, read as a spreadsheet that ignores quotes would, starts a formula.
+    for (const line of res.body.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/))
+      expect(line).not.toMatch(/^[=+\-@]/);
+    const [header, row] = parse(res.body, { bom: true }) as string[][];
+    expect(row?.[header!.indexOf("lastName")]).toBe("Smith\n'=cmd|' /C calc'!A0");
+  });
+
   it("re-imports cleanly: nothing created, nothing changed", async () => {
     const meeting = await buildMeeting(t.app);
     const user = await buildUser(t.app);

@@ -4,7 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { applications, meetings } from "../db/schema.js";
 import { notFound } from "../lib/errors.js";
-import { neutraliseCell } from "./csv-cells.js";
+import { neutraliseCell, QUOTE_LINE_BREAKS } from "./csv-cells.js";
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -58,7 +58,13 @@ export async function exportApplications(
     .orderBy(asc(applications.createdAt), asc(applications.id));
   const csv = stringify(
     rows.map((r) => exportRecord(r, meeting.name)),
-    { header: true, columns: [...IMPORT_COLUMNS], bom: true, record_delimiter: "windows" },
+    {
+      header: true,
+      columns: [...IMPORT_COLUMNS],
+      bom: true,
+      record_delimiter: "windows",
+      quoted_match: QUOTE_LINE_BREAKS,
+    },
   );
   return { filename: `applications-${slugify(meeting.name)}.csv`, csv };
 }

@@ -81,15 +81,15 @@ describe("import: new rows", () => {
     });
   });
 
-  it("reads a BOM, CRLF line ends, quoted commas and line breaks, any column order and case", async () => {
+  it("reads a BOM, CRLF line ends, quoted commas and quotes, any column order and case", async () => {
     const meeting = await newMeeting();
     const columns = [...IMPORT_REQUIRED_COLUMNS].reverse().map((c) => (c === "email" ? "EMAIL" : c));
-    const row = importRow(meeting.name, 5, { companyMailingAddress1: 'Suite 5, "North"\r\nHauptstraße 1' });
+    const row = importRow(meeting.name, 5, { companyMailingAddress1: 'Suite 5, "North", Hauptstraße 1' });
     const csv = `\uFEFF${toCsv([{ ...row, EMAIL: row.email } as CsvRow], columns, "\r\n")}\r\n,,,\r\n`;
     const result = await run(csv);
     expect(result).toMatchObject({ total: 1, successful: 1, failed: 0 });
     const [stored] = await rowsOf(meeting.id);
-    expect(stored?.companyMailingAddress1).toBe('Suite 5, "North"\r\nHauptstraße 1');
+    expect(stored?.companyMailingAddress1).toBe('Suite 5, "North", Hauptstraße 1');
     expect(stored?.email).toBe("person5@example.test");
   });
 
@@ -139,6 +139,22 @@ describe("import: invalid rows", () => {
       "person10@example.test",
       "person21@example.test",
     ]);
+  });
+
+  it("refuses a quoted line break in a single-line column, and a name with no visible letter", async () => {
+    const meeting = await newMeeting();
+    const rows = [
+      importRow(meeting.name, 40, { companyMailingAddress1: "Suite 5\r\nHauptstraße 1" }),
+      importRow(meeting.name, 41, { lastName: "\u200B" }),
+      importRow(meeting.name, 42, { firstName: "Ann\u202Ea" }),
+    ];
+    const result = await run(toCsv(rows));
+    expect(result).toMatchObject({ total: 3, successful: 1, failed: 2 });
+    expect(result.errors.map((e: { error: string }) => e.error)).toEqual([
+      "companyMailingAddress1: must be one line, without line breaks or control characters",
+      "lastName: is required",
+    ]);
+    expect((await rowsOf(meeting.id)).map((r) => r.firstName)).toEqual(["Anna"]);
   });
 
   it("lists every problem of a row and refuses a row with more cells than the header", async () => {

@@ -13,7 +13,9 @@ import {
   dayField,
   emailField,
   idField,
+  nameField,
   optionalDayField,
+  optionalMultilineText,
   optionalText,
   requiredText,
   statusField,
@@ -68,8 +70,8 @@ const phone = requiredText(40).refine((s) => /^[0-9+()./\- xX]+$/.test(s), {
 
 /** The applicant's own fields, shared by create, update and import. */
 const applicantFields = {
-  firstName: requiredText(100),
-  lastName: requiredText(100),
+  firstName: nameField(100),
+  lastName: nameField(100),
   email: emailField,
   birthdate: dayField,
   passportNumber,
@@ -89,7 +91,7 @@ const applicantFields = {
   fax: optionalText(40),
   hotelName: optionalText(200),
   hotelConfirmation: optionalText(100),
-  additionalInformation: optionalText(5000),
+  additionalInformation: optionalMultilineText(5000),
   pickUpInOrlando: boolField.optional().default(false),
 };
 
@@ -119,7 +121,7 @@ export const adminOnlyApplicationFields = {
   letterEmailedDate: optionalDayField,
   hardCopyMailed: boolField,
   hardCopyMailedDate: optionalDayField,
-  addressToMailHardCopy: optionalText(500),
+  addressToMailHardCopy: optionalMultilineText(500),
 };
 export const ADMIN_ONLY_APPLICATION_KEYS = Object.keys(adminOnlyApplicationFields);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "../constants.js";
-import { emailField, passwordField, requiredText } from "./fields.js";
+import { emailField, nameField, passwordField } from "./fields.js";
 
 export const loginSchema = z.object({
   email: emailField,
@@ -13,8 +13,8 @@ export const registerSchema = z
     email: emailField,
     password: passwordField,
     confirmPassword: z.string().max(200).optional(),
-    firstName: requiredText(100),
-    lastName: requiredText(100),
+    firstName: nameField(100),
+    lastName: nameField(100),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,

@@ -3,29 +3,84 @@ import { APPLICATION_STATUSES, type ApplicationStatus, MIN_PASSWORD_LENGTH } fro
 import { isCountryCode } from "../countries.js";
 import { toDay } from "../dates.js";
 
-// Control characters other than tab, line feed and carriage return are never legitimate input.
+// In one line of text nothing below U+0020, no DEL, no C1 control and no line or paragraph separator:
+// a line break in a name or an address line becomes a new row in a spreadsheet that opens the export.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: this regex exists to find them
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+// Multi-line texts (notes, postal addresses, letter templates) keep tab, line feed and carriage return.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this regex exists to find them
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** A trimmed single- or multi-line text of at most `max` characters, without control characters. */
+/**
+ * Characters that show nothing yet change what a text shows: bidirectional embeddings, overrides,
+ * isolates and marks (U+202E reverses what follows, so "exe.pdf" can read "fdp.exe"), zero-width
+ * spaces and joiners, the word joiner and invisible operators, variation selectors, the byte order
+ * mark, the soft hyphen and the Hangul fillers.
+ */
+// Combining marks (U+034F, U+17B4-5, the Mongolian and other variation selectors) stand alone in
+// the alternation: in one class with the others they would read as joined to the one before.
+const INVISIBLE =
+  /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F|[\uFE00-\uFE0F]/g;
+
+/** The text without invisible and direction-changing characters (names, file names). */
+export function withoutInvisible(value: string): string {
+  return value.replace(INVISIBLE, "");
+}
+
+const SINGLE_LINE_MESSAGE = "must be one line, without line breaks or control characters";
+
+/** A trimmed single-line text of at most `max` characters: no line break, no control character. */
 export function text(max = 200) {
   return z
     .string()
     .trim()
     .max(max, { message: `must be at most ${max} characters` })
-    .refine((s) => !CONTROL_CHARS.test(s), { message: "contains control characters" });
+    .refine((s) => !SINGLE_LINE_FORBIDDEN.test(s), { message: SINGLE_LINE_MESSAGE });
 }
 
-/** A text that must not be empty. */
+/** A single-line text that must not be empty. */
 export function requiredText(max = 200) {
   return text(max).refine((s) => s.length > 0, { message: "is required" });
 }
 
-/** An optional text: missing, null and "" all become "". */
+/** An optional single-line text: missing, null and "" all become "". */
 export function optionalText(max = 200) {
   return text(max)
     .nullish()
     .transform((s) => s ?? "");
+}
+
+/** A trimmed text of several lines (notes, addresses, templates), without other control characters. */
+export function multilineText(max = 2000) {
+  return z
+    .string()
+    .trim()
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine((s) => !MULTI_LINE_FORBIDDEN.test(s), { message: "contains control characters" });
+}
+
+/** A multi-line text that must not be empty. */
+export function requiredMultilineText(max = 2000) {
+  return multilineText(max).refine((s) => s.length > 0, { message: "is required" });
+}
+
+/** An optional multi-line text: missing, null and "" all become "". */
+export function optionalMultilineText(max = 2000) {
+  return multilineText(max)
+    .nullish()
+    .transform((s) => s ?? "");
+}
+
+/**
+ * A person's first or last name: one line, invisible and direction-changing characters removed
+ * (they could hide or reorder what a letter prints), and at least one letter left to see.
+ */
+export function nameField(max = 100) {
+  return z
+    .string()
+    .transform(withoutInvisible)
+    .pipe(requiredText(max))
+    .refine((s) => /\p{L}/u.test(withoutInvisible(s)), { message: "must contain a letter" });
 }
 
 export const emailField = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, requiredText, text } from "./fields.js";
+import { idField, multilineText, requiredMultilineText, requiredText, text } from "./fields.js";
 
 /** Paper sizes a letter can be printed on; the organisation picks one. */
 export const PAPER_SIZES = ["A4", "Letter"] as const;
@@ -62,7 +62,7 @@ export function fillTemplate(template: string, values: Record<LetterPlaceholder,
 
 /** A template text whose placeholders all exist; the message names the first unknown one. */
 function templateText(max: number) {
-  return requiredText(max).superRefine((value, ctx) => {
+  return requiredMultilineText(max).superRefine((value, ctx) => {
     const [first] = unknownPlaceholders(value);
     if (first !== undefined) {
       ctx.addIssue({
@@ -86,7 +86,7 @@ export type LetterPreviewInput = z.input<typeof letterPreviewSchema>;
 
 export const organisationInputSchema = z.object({
   name: requiredText(200),
-  address: text(1000),
+  address: multilineText(1000),
   signatoryName: text(200),
   signatoryTitle: text(200),
   paperSize: z.enum(PAPER_SIZES, { message: "must be A4 or Letter" }),

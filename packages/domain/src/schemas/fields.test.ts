@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { multilineText, nameField, text, withoutInvisible } from "./fields.js";
+
+describe("single-line fields", () => {
+  it.each([
+    ["a line feed", "Smith\n=cmd|' /C calc'!A0"],
+    ["a carriage return", "Acme\rInc"],
+    ["a tab", "Acme\tInc"],
+    ["a NUL", "Acme\u0000"],
+    ["a C1 control", "Acme\u0085Inc"],
+    ["a line separator", "Acme\u2028Inc"],
+  ])("refuse %s with a message that says so", (_what, value) => {
+    const result = text(200).safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(
+      "must be one line, without line breaks or control characters",
+    );
+  });
+
+  it("multi-line texts keep their line breaks and tabs, but no other control character", () => {
+    expect(multilineText().parse("Line one\r\nLine two\tend")).toBe("Line one\r\nLine two\tend");
+    expect(multilineText().safeParse("bell\u0007").success).toBe(false);
+  });
+});
+
+describe("names", () => {
+  it("lose bidi controls and zero-width characters", () => {
+    expect(nameField().parse("Ma\u202Ertin")).toBe("Martin");
+    expect(nameField().parse("\u200BAnna\u200D\uFEFF")).toBe("Anna");
+    expect(nameField().parse("\u2067Ali\u2069")).toBe("Ali");
+    expect(nameField().parse("Jo\u034Fhn\uFE0F\u00AD")).toBe("John");
+  });
+
+  it.each([
+    ["one zero-width space", "\u200B"],
+    ["only invisible characters", "\u200B\u200C\u202E\u2060"],
+    ["a Hangul filler", "\u3164"],
+    ["digits and marks only", "123 .-"],
+    ["a combining accent alone", "\u0301"],
+  ])("with %s are refused: no visible letter", (_what, value) => {
+    expect(nameField().safeParse(value).success).toBe(false);
+  });
+
+  it("keep every script's letters, accents and apostrophes", () => {
+    for (const name of ["Łukasiewicz-Ñúñez", "O'Brien", "Дмитрий", "Ελένη", "Nguyễn Thị"]) {
+      expect(nameField().parse(name)).toBe(name);
+    }
+  });
+
+  it("refuse line breaks like every single-line field", () => {
+    expect(nameField().safeParse("Smith\n=1+1").success).toBe(false);
+  });
+});
+
+describe("withoutInvisible", () => {
+  it("removes the right-to-left override that makes a file name read backwards", () => {
+    expect(withoutInvisible("invoice\u202Efdp.exe")).toBe("invoicefdp.exe");
+  });
+});
