@@ -13,7 +13,7 @@ rmSync(SERVER_DIST, { recursive: true, force: true });
 const src = join(ROOT, "apps/api/src");
 const result = await build({
   metafile: true,
-  entryPoints: [join(src, "main.ts"), join(src, "cli/admin.ts"), join(src, "cli/seed-demo.ts")],
+  entryPoints: ["main.ts", "cli/admin.ts", "cli/seed-demo.ts", "cli/backup.ts"].map((f) => join(src, f)),
   outdir: SERVER_DIST,
   outbase: src,
   bundle: true,

@@ -55,7 +55,7 @@ const VACUUM_DELAY_MS = 5000;
  * files on disk: each must be handed over whenever a database opens, not only when it is created,
  * or the indexes that use them cannot be read or updated.
  */
-const pgliteExtensions = { pg_trgm, btree_gin };
+export const pgliteExtensions = { pg_trgm, btree_gin };
 
 /** A table name quoted for SQL (callers pass constants; quoting keeps that an invariant). */
 function pgIdentifier(name: string): string {

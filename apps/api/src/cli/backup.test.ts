@@ -1,0 +1,88 @@
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../db/client.js";
+import { users } from "../db/schema.js";
+import { runBackupCli } from "./backup.js";
+
+const fresh = () => mkdtempSync(join(tmpdir(), "visa-backup-"));
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, out: { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) } };
+}
+
+async function emails(dataDir: string): Promise<string[]> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return (await database.db.select({ email: users.email }).from(users)).map((u) => u.email).sort();
+  } finally {
+    await database.close();
+  }
+}
+
+async function addUser(dataDir: string, email: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.db.insert(users).values({ email, passwordHash: "x", firstName: "A", lastName: "B" });
+  } finally {
+    await database.close();
+  }
+}
+
+// The embedded database's files; a PostgreSQL run would only repeat it.
+describe.skipIf(!!process.env.DATABASE_URL)("npm run backup and npm run restore", () => {
+  it("copies the database into a file that restores it as it was, elsewhere or in place", async () => {
+    const dataDir = fresh();
+    await addUser(dataDir, "before@example.test");
+    const file = join(fresh(), "portal.tar.gz");
+    const env = { NODE_ENV: "test", DATA_DIR: dataDir };
+
+    const backup = capture();
+    expect(await runBackupCli(["backup", file], env, backup.out)).toBe(0);
+    expect(backup.lines.join("\n")).toContain(`to ${file}`);
+    await addUser(dataDir, "after@example.test");
+
+    const elsewhere = fresh();
+    expect(await runBackupCli(["restore", file], { ...env, DATA_DIR: elsewhere }, capture().out)).toBe(0);
+    expect(await emails(elsewhere)).toEqual(["before@example.test"]);
+
+    const refused = capture();
+    expect(await runBackupCli(["restore", file], env, refused.out)).toBe(1);
+    expect(refused.lines.join("\n")).toContain("--replace");
+    expect(await emails(dataDir)).toEqual(["after@example.test", "before@example.test"]);
+
+    expect(await runBackupCli(["restore", file, "--replace"], env, capture().out)).toBe(0);
+    expect(await emails(dataDir)).toEqual(["before@example.test"]);
+    const kept = readdirSync(dataDir).filter((n) => n.startsWith("pgdata.before-restore-"));
+    expect(kept).toHaveLength(1);
+  }, 300_000);
+
+  it("puts the database back when a file does not restore", async () => {
+    const dataDir = fresh();
+    await addUser(dataDir, "kept@example.test");
+    const bad = join(fresh(), "not-a-backup.tar.gz");
+    writeFileSync(bad, "not a backup");
+    const run = capture();
+    expect(await runBackupCli(["restore", bad, "--replace"], { DATA_DIR: dataDir }, run.out)).toBe(1);
+    expect(run.lines.join("\n")).toContain("back in place");
+    expect(await emails(dataDir)).toEqual(["kept@example.test"]);
+  }, 300_000);
+
+  it("refuses a PostgreSQL server, a missing database and a wrong command line", async () => {
+    const pg = capture();
+    const withServer = { DATA_DIR: fresh(), DATABASE_URL: "postgres://localhost/portal" };
+    expect(await runBackupCli(["backup", "x.tar.gz"], withServer, pg.out)).toBe(1);
+    expect(pg.lines.join("\n")).toContain("pg_dump");
+
+    const empty = fresh();
+    const none = capture();
+    expect(await runBackupCli(["backup", join(empty, "x.tar.gz")], { DATA_DIR: empty }, none.out)).toBe(1);
+    expect(none.lines.join("\n")).toContain("no database");
+    expect(existsSync(join(empty, "x.tar.gz"))).toBe(false);
+
+    expect(await runBackupCli(["copy", "x"], { DATA_DIR: empty }, capture().out)).toBe(2);
+    expect(await runBackupCli(["backup"], { DATA_DIR: empty }, capture().out)).toBe(2);
+  });
+});

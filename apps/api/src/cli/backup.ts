@@ -1,0 +1,128 @@
+/**
+ * Backup and restore of the embedded database (a PostgreSQL server is backed up with pg_dump).
+ *
+ *   npm run backup -- <file.tar.gz>              copy DATA_DIR's database into one file
+ *   npm run restore -- <file.tar.gz> [--replace] make DATA_DIR's database from such a file
+ *
+ * Both open the database files themselves, so the server using DATA_DIR must be stopped first.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import { openDatabase, PGLITE_SETTINGS, pgliteExtensions } from "../db/client.js";
+import { cliConfig, type Output, runIfMain } from "./cli-run.js";
+
+export const BACKUP_USAGE = `Usage: npm run backup -- <file.tar.gz>
+       npm run restore -- <file.tar.gz> [--replace]
+
+backup copies the embedded database under DATA_DIR into one file.
+restore makes DATA_DIR's database from such a file. When DATA_DIR already holds a database,
+--replace is required; the old one is then kept beside it as pgdata.before-restore-<time>.
+Stop the server that uses DATA_DIR first. With DATABASE_URL, use pg_dump and pg_restore.`;
+
+/** Runs "backup" or "restore"; resolves to the exit code (0 done, 1 failure, 2 usage error). */
+export async function runBackupCli(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (e) {
+    out.error(`${e instanceof Error ? e.message : String(e)}\n\n${BACKUP_USAGE}`);
+    return 2;
+  }
+  const [command, file] = parsed.positionals;
+  if (parsed.values.help) {
+    out.log(BACKUP_USAGE);
+    return 0;
+  }
+  if ((command !== "backup" && command !== "restore") || !file || parsed.positionals.length > 2) {
+    out.error(BACKUP_USAGE);
+    return 2;
+  }
+  const config = cliConfig(env, out);
+  if (!config) return 1;
+  if (config.databaseUrl) {
+    out.error("DATABASE_URL is set: back up a PostgreSQL server with pg_dump (see README, Deploying).");
+    return 1;
+  }
+  const path = resolve(file);
+  return command === "backup"
+    ? backup(config.dataDir, path, out)
+    : restore(config.dataDir, path, parsed.values.replace ?? false, out);
+}
+
+/** Writes the embedded database as a gzipped tar file. */
+async function backup(dataDir: string, file: string, out: Output): Promise<number> {
+  if (!existsSync(join(dataDir, "pgdata", "PG_VERSION"))) {
+    out.error(`There is no database under ${dataDir} to back up.`);
+    return 1;
+  }
+  const database = await openDatabase({ dataDir });
+  try {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir("gzip");
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    // Written whole under another name first: an interrupted backup never looks like a finished one.
+    writeFileSync(`${file}.partial`, bytes);
+    renameSync(`${file}.partial`, file);
+    out.log(`Backed up the database under ${dataDir} to ${file} (${(bytes.length / 1e6).toFixed(1)} MB).`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Makes DATA_DIR's database from a backup, then opens it once, which applies newer migrations. */
+async function restore(dataDir: string, file: string, replace: boolean, out: Output): Promise<number> {
+  if (!existsSync(file)) {
+    out.error(`${file} does not exist.`);
+    return 1;
+  }
+  const dir = join(dataDir, "pgdata");
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  let keptAs: string | undefined;
+  if (existsSync(join(dir, "PG_VERSION"))) {
+    if (!replace) {
+      out.error(`${dataDir} already holds a database: add --replace to keep it aside and restore over it.`);
+      return 1;
+    }
+    keptAs = `${dir}.before-restore-${stamp}`;
+    renameSync(dir, keptAs);
+  }
+  try {
+    mkdirSync(dir, { recursive: true });
+    const client = new PGlite(dir, {
+      extensions: pgliteExtensions,
+      postgresqlconf: PGLITE_SETTINGS,
+      loadDataDir: new Blob([readFileSync(file)]),
+    });
+    await client.waitReady;
+    await client.close();
+    const database = await openDatabase({ dataDir });
+    await database.close();
+  } catch (e) {
+    out.error(`${file} could not be restored: ${e instanceof Error ? e.message : String(e)}`);
+    // Half-restored files are moved aside, never left where the server would open them.
+    renameSync(dir, `${dir}.failed-restore-${stamp}`);
+    if (keptAs) {
+      renameSync(keptAs, dir);
+      out.error("The database that was there is back in place.");
+    }
+    return 1;
+  }
+  out.log(
+    `Restored ${file} into ${dataDir}.${keptAs ? ` The database that was there is kept as ${keptAs}.` : ""}`,
+  );
+  return 0;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: { replace: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  });
+}
+
+runIfMain(import.meta.url, (argv) => runBackupCli(argv, process.env, console));
