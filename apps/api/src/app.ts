@@ -72,6 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .send({ message: status === 414 ? "The address is too long" : "The address is not valid" });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -144,6 +145,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerWebApp(app, config);
   return app;
+}
+
+/**
+ * Many HTTP clients send `Content-Type: application/json` on every call, a DELETE without a body
+ * included: an empty body is taken as no body (a route that needs one still says what it needs),
+ * anything else goes to Fastify's own JSON parser.
+ */
+function acceptEmptyJsonBodies(app: App): void {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") return done(null, undefined);
+    return parseJson(request, String(body), done);
+  });
 }
 
 /** Serves the built web app, with index.html for every non-API path (client-side routes). */

@@ -44,9 +44,12 @@ export const IMPORT_OPTIONAL_COLUMNS = [
   "fax",
   "hotelName",
   "hotelConfirmation",
+  "additionalInformation",
+  "addressToMailHardCopy",
   "applicationDate",
   "letterMailedDate",
   "hardCopyMailedDate",
+  "status",
 ] as const;
 export const IMPORT_COLUMNS = [...IMPORT_REQUIRED_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS] as const;
 

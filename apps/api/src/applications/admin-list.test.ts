@@ -46,22 +46,22 @@ const list = async (query: string) => {
 const keyOf = (id: string) => Object.entries(ids).find(([, v]) => v === id)?.[0] ?? "other";
 
 describe("admin list", () => {
-  it("sorts by status in the database both ways, createdAt breaking ties", async () => {
-    expect((await list("sortBy=status&sortDirection=asc")).keys).toEqual(["b", "e", "a", "d", "c"]);
-    expect((await list("sortBy=status&sortDirection=desc")).keys).toEqual(["c", "d", "a", "e", "b"]);
+  it("sorts by status in review order both ways, newest first within a status", async () => {
+    expect((await list("sortBy=status&sortDirection=asc")).keys).toEqual(["d", "a", "e", "b", "c"]);
+    expect((await list("sortBy=status&sortDirection=desc")).keys).toEqual(["c", "b", "e", "a", "d"]);
   });
 
   it("sorts by created date both ways and defaults to status ascending", async () => {
     expect((await list("sortBy=createdAt&sortDirection=asc")).keys).toEqual(["a", "b", "c", "d", "e"]);
     expect((await list("sortBy=createdAt&sortDirection=desc")).keys).toEqual(["e", "d", "c", "b", "a"]);
-    expect((await list("")).keys).toEqual(["b", "e", "a", "d", "c"]);
+    expect((await list("")).keys).toEqual(["d", "a", "e", "b", "c"]);
   });
 
   it("pages stably, with totals, and answers an empty page past the end", async () => {
     const p1 = await list("limit=2&page=1");
     const p2 = await list("limit=2&page=2");
     const p3 = await list("limit=2&page=3");
-    expect([...p1.keys, ...p2.keys, ...p3.keys]).toEqual(["b", "e", "a", "d", "c"]);
+    expect([...p1.keys, ...p2.keys, ...p3.keys]).toEqual(["d", "a", "e", "b", "c"]);
     expect(p1.pagination).toEqual({ total: 5, page: 1, pages: 3 });
     const beyond = await list("limit=2&page=9");
     expect(beyond).toEqual({ keys: [], pagination: { total: 5, page: 9, pages: 3 } });

@@ -7,7 +7,7 @@ import { readAdminList, readApplicationsOfUser, readCounts } from "./application
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
   const records = await readApplicationsOfUser(ctx.statements.applications, actor.userId);
-  return records.map(applicationPresenter);
+  return records.map((r) => applicationPresenter(r, actor));
 }
 
 /** One page of all applications for admins: filtered, sorted and counted in the database. */
@@ -17,7 +17,7 @@ export async function listApplicationsForAdmin(
 ): Promise<ApplicationListDto> {
   const { records, total } = await readAdminList(ctx.db, ctx.statements.applications, query);
   return {
-    applications: records.map(applicationPresenter),
+    applications: records.map((r) => applicationPresenter(r, { isAdmin: true })),
     // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
     pagination: { total, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) },
   };

@@ -6,13 +6,15 @@ export type ApplicationRow = typeof applications.$inferSelect;
 export type MeetingRow = typeof meetings.$inferSelect;
 /** A document without its bytes: what lists and presenters need. */
 export type DocumentMeta = Omit<typeof documents.$inferSelect, "data" | "uploadedById">;
-export type UpdaterRow = { firstName: string; lastName: string; email: string } | null;
+export type PersonRow = { firstName: string; lastName: string; email: string };
+export type OwnerRow = (PersonRow & { id: string }) | null;
 
 /** An application with what its presenter embeds, loaded by joins (see application.queries.ts). */
 export interface ApplicationRecord {
   app: ApplicationRow;
   meeting: MeetingRow;
-  updater: UpdaterRow;
+  owner: OwnerRow;
+  updater: PersonRow | null;
   documents: DocumentMeta[];
 }
 
@@ -35,16 +37,21 @@ export function documentPresenter(d: DocumentMeta): DocumentDto {
 
 const optionalDay = (d: string | null) => (d ? dayToIso(d) : null);
 
+/** Who reads: admins see more of the people around an application than its applicant does. */
+export interface Viewer {
+  isAdmin: boolean;
+}
+
 /** The only shape of an application that leaves the server. */
-export function applicationPresenter({
-  app,
-  meeting,
-  updater,
-  documents,
-}: ApplicationRecord): ApplicationDto {
+export function applicationPresenter(
+  { app, meeting, owner, updater, documents }: ApplicationRecord,
+  viewer: Viewer,
+): ApplicationDto {
   return {
     _id: app.id,
-    userId: app.userId,
+    userId: owner
+      ? { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email }
+      : null,
     meeting: meetingPresenter(meeting),
     firstName: app.firstName,
     lastName: app.lastName,
@@ -79,8 +86,11 @@ export function applicationPresenter({
     status: app.status as ApplicationStatus,
     createdAt: app.createdAt.toISOString(),
     updatedAt: app.updatedAt.toISOString(),
+    // An admin's e-mail is not the applicant's business: they see who, by name.
     lastUpdatedBy: updater
-      ? { firstName: updater.firstName, lastName: updater.lastName, email: updater.email }
+      ? viewer.isAdmin
+        ? { firstName: updater.firstName, lastName: updater.lastName, email: updater.email }
+        : { firstName: updater.firstName, lastName: updater.lastName }
       : null,
   };
 }

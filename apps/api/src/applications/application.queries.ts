@@ -3,10 +3,11 @@ import { MAX_PAGE_SIZE } from "@visa/domain";
 import { and, asc, count, desc, eq, ilike, or, type SQL, type SQLWrapper, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
-import { applicationCounts, applications, documents, meetings, users } from "../db/schema.js";
+import { applicationCounts, applications, documents, meetings, statusRank, users } from "../db/schema.js";
 import type { ApplicationRecord, DocumentMeta } from "./application.presenter.js";
 
-/** Who last changed an application: users joined under this name. */
+/** Who owns an application and who last changed it: users joined under these names. */
+const owners = alias(users, "owner");
 const updaters = alias(users, "last_updated_by");
 
 /** A document's metadata as the JSON aggregate below returns it (its timestamp as text). */
@@ -28,6 +29,7 @@ const documentsJson = sql<DocumentJson[] | string>`(
 const recordFields = {
   app: applications,
   meeting: meetings,
+  owner: { id: owners.id, firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
   updater: { firstName: updaters.firstName, lastName: updaters.lastName, email: updaters.email },
   documents: documentsJson,
 };
@@ -37,6 +39,7 @@ function selectRecords(db: Db) {
     .select(recordFields)
     .from(applications)
     .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+    .leftJoin(owners, eq(owners.id, applications.userId))
     .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
     .$dynamic();
 }
@@ -51,6 +54,7 @@ export function toRecord(row: RecordRow): ApplicationRecord {
   return {
     app: row.app,
     meeting: row.meeting,
+    owner: row.owner,
     updater: row.updater,
     documents: docs.map((d) => ({ ...d, createdAt: new Date(d.createdAt) })),
   };
@@ -58,12 +62,13 @@ export function toRecord(row: RecordRow): ApplicationRecord {
 
 /**
  * The admin list's order. createdAt and then id break ties, so a row never shows on two pages
- * or on none.
+ * or on none. By status: the review order (Pending, Approved, Rejected), newest first within a
+ * status, and all of it reversed for a descending sort.
  */
 function orderKeys(query: Pick<AdminListQuery, "sortBy" | "sortDirection">) {
-  const dir = query.sortDirection === "desc" ? desc : asc;
+  const [dir, back] = query.sortDirection === "desc" ? [desc, asc] : [asc, desc];
   return query.sortBy === "status"
-    ? [dir(applications.status), dir(applications.createdAt), dir(applications.id)]
+    ? [dir(statusRank(applications.status)), back(applications.createdAt), back(applications.id)]
     : [dir(applications.createdAt), dir(applications.id)];
 }
 
@@ -143,6 +148,7 @@ function adminPageStatement(db: Db, query: AdminListQuery, filters: ReturnType<t
     .from(page)
     .innerJoin(applications, eq(applications.id, page.pageId))
     .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+    .leftJoin(owners, eq(owners.id, applications.userId))
     .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
     .orderBy(...orderKeys(query));
 }

@@ -3,6 +3,8 @@ import {
   type ApplicationCreate,
   type ApplicationDto,
   type ApplicationUpdate,
+  PASSPORT_VALIDITY_MESSAGE,
+  passportCoversStay,
 } from "@visa/domain";
 import { eq } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
@@ -31,7 +33,7 @@ async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: b
 export async function getApplication(ctx: AppContext, actor: Actor, id: string): Promise<ApplicationDto> {
   const record = await readApplication(ctx.statements.applications, id);
   if (!record || !canSeeApplication(actor, record.app)) throw notFound(APPLICATION_MESSAGES.notFound);
-  return applicationPresenter(record);
+  return applicationPresenter(record, actor);
 }
 
 /** Creates a Pending application owned by the actor in an active meeting. */
@@ -50,7 +52,6 @@ export async function createApplication(
         userId: actor.userId,
         status: "Pending",
         passportKey: passportKeyOf(input.passportNumber),
-        lastUpdatedById: actor.userId,
       })
       .returning({ id: applications.id });
     if (!row) throw new Error("insert returned no row");
@@ -90,6 +91,10 @@ export async function updateApplication(
     const arrival = set.dateOfArrival ?? current.dateOfArrival;
     const departure = set.dateOfDeparture ?? current.dateOfDeparture;
     if (departure < arrival) throw badRequest("dateOfDeparture must not be before dateOfArrival");
+    // Checked when the edit moves either date: an untouched older application stays editable.
+    const expiry = set.passportExpirationDate ?? current.passportExpirationDate;
+    const datesMoved = expiry !== current.passportExpirationDate || departure !== current.dateOfDeparture;
+    if (datesMoved && !passportCoversStay(expiry, departure)) throw badRequest(PASSPORT_VALIDITY_MESSAGE);
     if (Object.keys(set).length === 0) return null;
     const [updated] = await tx
       .update(applications)

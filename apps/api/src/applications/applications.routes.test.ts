@@ -37,14 +37,15 @@ describe("POST /api/applications", () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
-      userId: user.id,
+      userId: { _id: user.id, firstName: "Zoë", lastName: "Ñúñez", email: user.email },
       status: "Pending",
       email: "zoe@example.test",
       passportNumber: "ab 12 34",
       birthdate: "1990-01-01T00:00:00.000Z",
       meeting: { _id: meeting.id, name: meeting.name, location: meeting.location },
       additionalDocumentation: [],
-      lastUpdatedBy: { firstName: "Zoë", lastName: "Ñúñez", email: user.email },
+      // No one has changed it yet.
+      lastUpdatedBy: null,
       pickUpInOrlando: false,
       letterEmailed: false,
       letterEmailedDate: null,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -13,6 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/**
+ * A status's place in the review order: Pending, Approved, Rejected. The admin list sorts by it,
+ * and its index (migration 0011) is written with the same expression, or PostgreSQL would not use it.
+ */
+export function statusRank(status: SQLWrapper): SQL {
+  return sql`(case ${status} when 'Pending' then 0 when 'Approved' then 1 else 2 end)`;
+}
 
 /** Binary column (uploaded documents, images, certificates) kept in the database. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -126,7 +134,13 @@ export const applications = pgTable(
       .on(t.lastUpdatedById)
       .where(sql`${t.lastUpdatedById} is not null`),
     // Ending with id, the admin list's full sort order: a page's ids come from the index alone.
-    index("applications_meeting_status_id_idx").on(t.meetingId, t.status, t.createdAt, t.id),
+    // The status sort in review order (statusRank), newest first within a status (migration 0011).
+    index("applications_meeting_status_order_idx").on(
+      t.meetingId,
+      statusRank(t.status),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index("applications_meeting_created_id_idx").on(t.meetingId, t.createdAt, t.id),
     index("applications_meeting_passport_idx").on(t.meetingId, t.passportKey),
     index("applications_meeting_email_idx").on(t.meetingId, t.email),

@@ -7,6 +7,7 @@ const row = (n: number, passportKey: string, email: string, meetingId = "m1"): I
   name: `Row ${n}`,
   meetingId,
   fields: { passportKey, email },
+  status: "Pending",
 });
 const stored = (id: string, passportKey: string, email: string, meetingId = "m1"): StoredKey => ({
   id,

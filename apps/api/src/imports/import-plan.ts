@@ -1,4 +1,4 @@
-import type { ImportResultDto } from "@visa/domain";
+import type { ApplicationStatus, ImportResultDto } from "@visa/domain";
 import type { RowMatch } from "./import-match.js";
 import { IMPORTED_KEYS, type ImportedFields } from "./import-row.js";
 
@@ -11,6 +11,7 @@ export interface NewApplication extends ImportedFields {
   meetingId: string;
   userId: string | null;
   createdAt: Date;
+  status: ApplicationStatus;
 }
 
 export interface ImportPlan {
@@ -66,6 +67,7 @@ export function planImport(input: {
         meetingId: row.meetingId,
         userId: input.ownerByEmail.get(row.fields.email) ?? null,
         createdAt: row.applicationDate ? new Date(`${row.applicationDate}T12:00:00.000Z`) : input.now,
+        status: row.status,
       };
       created.set(id, values);
       plan.inserts.push(values);

@@ -1,10 +1,13 @@
 import {
+  type ApplicationStatus,
   applicationUpdateSchema,
   COUNTRIES,
   GENDERS_EDIT,
   IMPORT_REQUIRED_COLUMNS,
   isCountryCode,
   isRealDay,
+  PASSPORT_VALIDITY_MESSAGE,
+  passportCoversStay,
 } from "@visa/domain";
 import { passportKeyOf } from "../applications/passport-key.js";
 import type { applications } from "../db/schema.js";
@@ -12,7 +15,10 @@ import type { CsvRecord, ImportColumn } from "./read-import-csv.js";
 
 type ApplicationInsert = typeof applications.$inferInsert;
 
-/** The application columns an import writes; everything else (status, owner...) it never touches. */
+/**
+ * The application columns an import writes; everything else (owner, creation...) it never
+ * touches, and status only on a new application (ImportedRow.status).
+ */
 export const IMPORTED_KEYS = [
   "firstName",
   "lastName",
@@ -37,6 +43,8 @@ export const IMPORTED_KEYS = [
   "fax",
   "hotelName",
   "hotelConfirmation",
+  "additionalInformation",
+  "addressToMailHardCopy",
   "letterEmailed",
   "letterEmailedDate",
   "hardCopyMailed",
@@ -56,6 +64,8 @@ export interface ImportedRow {
   fields: ImportedFields;
   /** The day the application was made (new rows only), "YYYY-MM-DD". */
   applicationDate?: string;
+  /** The status a new application starts with; a stored one's never changes. */
+  status: ApplicationStatus;
 }
 
 export type RowResult = { ok: true; row: ImportedRow } | { ok: false; name: string; error: string };
@@ -97,6 +107,8 @@ const TEXT_COLUMNS = [
   "fax",
   "hotelName",
   "hotelConfirmation",
+  "additionalInformation",
+  "addressToMailHardCopy",
 ] as const;
 const countryByName = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.code]));
 
@@ -161,6 +173,15 @@ export function validateImportRow(
   if (!bad("dateOfArrival") && !bad("dateOfDeparture") && cell("dateOfDeparture") < cell("dateOfArrival")) {
     fail("dateOfDeparture", "must not be before dateOfArrival");
   }
+  if (
+    !bad("passportExpirationDate") &&
+    !bad("dateOfDeparture") &&
+    !passportCoversStay(cell("passportExpirationDate"), cell("dateOfDeparture"))
+  ) {
+    fail("passportExpirationDate", PASSPORT_VALIDITY_MESSAGE);
+  }
+  const status = cell("status") ? shape.status.safeParse(cell("status")) : undefined;
+  if (status && !status.success) fail("status", "must be Pending, Approved or Rejected");
   if (errors.length > 0 || !meetingId) return { ok: false, name, error: errors.join("; ") };
 
   if (cell("letterMailedDate"))
@@ -177,6 +198,7 @@ export function validateImportRow(
       meetingId,
       fields,
       applicationDate: cell("applicationDate") || undefined,
+      status: status?.data ?? "Pending",
     },
   };
 }

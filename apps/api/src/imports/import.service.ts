@@ -24,7 +24,7 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
   );
   const rows: ImportedRow[] = [];
   const errors: ImportResultDto["errors"] = [];
-  const total = readImportCsv(data, (record, columns) => {
+  const { total, unknownColumns } = readImportCsv(data, (record, columns) => {
     const result = validateImportRow(record, columns, findMeeting);
     if (result.ok) rows.push(result.row);
     else errors.push({ name: result.name, error: result.error });
@@ -46,11 +46,23 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
       ownerByEmail: await ownersByEmail(tx, [...new Set(created.map((m) => m.row.fields.email))]),
       now,
     });
-    const by = { actorId: actor.userId, now };
-    await insertApplications(tx, planned.inserts, by);
-    await updateImportedColumns(tx, planned.updates, by);
+    await insertApplications(tx, planned.inserts, { now });
+    await updateImportedColumns(tx, planned.updates, { actorId: actor.userId, now });
     return planned;
   });
+  // A new application the file approves or rejects goes the way an admin's decision goes: the
+  // applicant is told, and an approval's letter is issued and mailed.
+  let approved = 0;
+  for (const created of plan.inserts) {
+    if (created.status === "Pending") continue;
+    if (created.status === "Approved") approved++;
+    ctx.events.emit("application.updated", {
+      applicationId: created.id,
+      actorId: actor.userId,
+      from: "Pending",
+      to: created.status,
+    });
+  }
 
   // A large import changes the table enough for the planner's statistics to matter.
   if (plan.inserts.length + plan.updates.length >= BULK_WRITE_ROWS) {
@@ -63,6 +75,8 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     updated: plan.matched,
     unchanged: plan.unchanged,
     failed: errors.length,
+    approved,
+    unknownColumns,
     updatedRecords: plan.updatedRecords,
     errors,
   };

@@ -41,7 +41,7 @@ function assertTextFile(data: Buffer): void {
   }
 }
 
-function headerColumns(header: string[]): ImportColumn[] {
+function headerColumns(header: string[]): Array<ImportColumn | undefined> {
   if (header.length === 1 && /[;\t|]/.test(header[0] ?? "")) {
     throw badRequest(
       "The file must be comma-separated, but its header row uses another separator. Save it as CSV (comma-separated).",
@@ -59,19 +59,22 @@ function headerColumns(header: string[]): ImportColumn[] {
     const s = missing.length > 1 ? "s" : "";
     throw badRequest(`The file is missing the required column${s}: ${missing.join(", ")}`);
   }
-  return columns as ImportColumn[];
+  return columns;
 }
 
 /**
  * Reads an import file: a header row naming the columns (any order, any case), then one
  * application per row, each handed to `visit` as soon as it is parsed (so the whole file never
  * exists as parsed cells at once). Quoted cells may hold commas and line breaks; blank rows are
- * skipped. Returns the number of data rows.
+ * skipped. Returns the number of data rows and the header's columns the import does not know.
  */
-export function readImportCsv(data: Buffer, visit: RecordVisitor): number {
+export function readImportCsv(
+  data: Buffer,
+  visit: RecordVisitor,
+): { total: number; unknownColumns: string[] } {
   assertTextFile(data);
   let header: string[] | undefined;
-  let columns: ImportColumn[] = [];
+  let columns: Array<ImportColumn | undefined> = [];
   let known: ReadonlySet<ImportColumn> = new Set();
   let rowNumber = 1;
   let total = 0;
@@ -79,7 +82,7 @@ export function readImportCsv(data: Buffer, visit: RecordVisitor): number {
     if (!header) {
       header = row;
       columns = headerColumns(row);
-      known = new Set(columns.filter(Boolean));
+      known = new Set(columns.filter((c) => c !== undefined));
       return null;
     }
     rowNumber++;
@@ -106,5 +109,7 @@ export function readImportCsv(data: Buffer, visit: RecordVisitor): number {
     throw err;
   }
   if (!header) throw badRequest("The file is empty");
-  return total;
+  const named = header;
+  const unknownColumns = columns.flatMap((c, j) => (c || !named[j]?.trim() ? [] : [named[j]?.trim() ?? ""]));
+  return { total, unknownColumns };
 }

@@ -21,10 +21,12 @@ const NEW_DEFAULTS: Partial<Record<Key, unknown>> = {
   fax: "",
   hotelName: "",
   hotelConfirmation: "",
+  additionalInformation: "",
+  addressToMailHardCopy: "",
   letterEmailed: false,
   hardCopyMailed: false,
 };
-const INSERT_KEYS = ["id", "meetingId", "userId", "createdAt", ...IMPORTED_KEYS] as const;
+const INSERT_KEYS = ["id", "meetingId", "userId", "createdAt", "status", ...IMPORTED_KEYS] as const;
 const UPDATE_KEYS = ["id", ...IMPORTED_KEYS] as const;
 
 /** `unnest(...)` of the rows: one array parameter per column, cast to the column's type. */
@@ -39,11 +41,14 @@ function unnestOf<R>(keys: readonly Key[], rows: R[], cell: (row: R, key: Key) =
   return sql`unnest(${sql.join(arrays, sql`, `)})`;
 }
 
-/** Creates the applications, Pending, in statements of CHUNK rows. */
+/**
+ * Creates the applications with the status the file gives them, in statements of CHUNK rows. No
+ * one has changed them yet, so they have no last editor.
+ */
 export async function insertApplications(
   db: DbOrTx,
   rows: NewApplication[],
-  by: { actorId: string; now: Date },
+  by: { now: Date },
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const from = unnestOf(INSERT_KEYS, rows.slice(i, i + CHUNK), (row, key) => {
@@ -51,8 +56,8 @@ export async function insertApplications(
       return v === undefined ? NEW_DEFAULTS[key] : v;
     });
     await db.execute(sql`
-      insert into ${applications} (${names(INSERT_KEYS)}, "status", "last_updated_by_id", "updated_at")
-      select *, 'Pending', ${by.actorId}::uuid, ${by.now.toISOString()}::timestamptz from ${from}`);
+      insert into ${applications} (${names(INSERT_KEYS)}, "updated_at")
+      select *, ${by.now.toISOString()}::timestamptz from ${from}`);
   }
 }
 

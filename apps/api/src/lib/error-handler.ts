@@ -23,10 +23,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const issue = first ? issueOf(first) : undefined;
-      // A body that is not an object at all (an array, a string, nothing) has no field to name.
-      if (issue?.code === "invalid_type" && issue.path.length === 0 && err.validationContext === "body") {
-        return reply.code(400).send({ message: "The request body must be a JSON object" });
-      }
       return reply.code(400).send({ message: issue ? validationMessage(issue) : "Invalid request" });
     }
     if (err.validation) {

@@ -101,6 +101,14 @@ const departureNotBeforeArrival = {
   message: "dateOfDeparture must not be before dateOfArrival",
 };
 
+/** The original system's rule: a passport expiring before the trip ends is refused. */
+export const PASSPORT_VALIDITY_MESSAGE = "Passport must be valid for the entire duration of stay";
+
+/** Whether a passport expiring on `expiry` covers a stay ending on `departure` (both "YYYY-MM-DD"). */
+export function passportCoversStay(expiry: string, departure: string): boolean {
+  return expiry >= departure;
+}
+
 export const applicationCreateSchema = z
   .object({
     meeting: idField,
@@ -110,6 +118,10 @@ export const applicationCreateSchema = z
   .refine(departureNotBeforeArrival.check, {
     message: departureNotBeforeArrival.message,
     path: ["dateOfDeparture"],
+  })
+  .refine((v) => passportCoversStay(v.passportExpirationDate, v.dateOfDeparture), {
+    message: PASSPORT_VALIDITY_MESSAGE,
+    path: ["passportExpirationDate"],
   });
 export type ApplicationCreateInput = z.input<typeof applicationCreateSchema>;
 export type ApplicationCreate = z.output<typeof applicationCreateSchema>;

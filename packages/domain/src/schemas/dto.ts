@@ -29,9 +29,17 @@ export interface DocumentDto {
   url: string;
 }
 
+/** Who owns an application, as the original system presented it (null: no owner, e.g. imported). */
+export interface ApplicationOwnerDto {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
 export interface ApplicationDto {
   _id: string;
-  userId: string | null;
+  userId: ApplicationOwnerDto | null;
   meeting: MeetingDto;
   firstName: string;
   lastName: string;
@@ -66,7 +74,8 @@ export interface ApplicationDto {
   status: ApplicationStatus;
   createdAt: string;
   updatedAt: string;
-  lastUpdatedBy: { firstName: string; lastName: string; email: string } | null;
+  /** Null until someone changes the application; the e-mail is shown to admins only. */
+  lastUpdatedBy: { firstName: string; lastName: string; email?: string } | null;
 }
 
 export interface Pagination {
@@ -95,6 +104,10 @@ export interface ImportResultDto {
   /** Matched rows whose values were already stored (listed with reason "No changes (...)"). */
   unchanged?: number;
   failed: number;
+  /** New applications the file gave the status Approved: approved as an admin would, letter and all. */
+  approved?: number;
+  /** Header columns the import does not know, named instead of silently ignored. */
+  unknownColumns?: string[];
   updatedRecords: { name: string; reason: string }[];
   errors: { name: string; error: string }[];
 }

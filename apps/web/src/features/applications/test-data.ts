@@ -13,7 +13,7 @@ export const meeting: MeetingDto = {
 export function applicationDto(over: Partial<ApplicationDto> = {}): ApplicationDto {
   return {
     _id: "a1",
-    userId: "u1",
+    userId: { _id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.org" },
     meeting,
     firstName: "Ana",
     lastName: "Silva",

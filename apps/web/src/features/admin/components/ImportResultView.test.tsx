@@ -36,11 +36,21 @@ describe("ImportResultView", () => {
     ]);
   });
 
+  it("names the columns it did not know and counts the new applications it approved", () => {
+    const result = { ...RESULT, approved: 2, unknownColumns: ["favouriteColour", "notes"] };
+    render(<ImportResultView result={result} onImportAnother={() => {}} onClose={() => {}} />);
+    expect(screen.getByRole("note")).toHaveTextContent(
+      "Columns not imported (not known): favouriteColour, notes",
+    );
+    expect(screen.getByText(/2 new applications were approved/)).toBeInTheDocument();
+  });
+
   it("leaves out empty sections", () => {
     const clean = { ...RESULT, updated: 0, failed: 0, updatedRecords: [], errors: [] };
     render(<ImportResultView result={clean} onImportAnother={() => {}} onClose={() => {}} />);
     expect(screen.queryByRole("region", { name: "Updated records" })).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Errors" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("note")).not.toBeInTheDocument();
   });
 
   it("offers Import Another File and Close", async () => {

@@ -29,6 +29,17 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
           </div>
         ))}
       </dl>
+      {!!result.approved && (
+        <p>
+          {result.approved === 1 ? "1 new application was" : `${result.approved} new applications were`}{" "}
+          approved; their letters are being sent.
+        </p>
+      )}
+      {!!result.unknownColumns?.length && (
+        <p role="note" className="rounded-md bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+          Columns not imported (not known): {result.unknownColumns.join(", ")}
+        </p>
+      )}
       {result.updatedRecords.length > 0 && (
         <section aria-labelledby="import-updated">
           <h3 id="import-updated" className="font-semibold text-gray-900">

@@ -58,9 +58,10 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
 
   const app = query.data;
   const actor = { userId: session?.userId ?? "", isAdmin: session?.userRole === "admin" };
-  const canEdit = canEditApplication(actor, app);
+  const ownerId = app.userId?._id ?? null;
+  const canEdit = canEditApplication(actor, { userId: ownerId, status: app.status });
   // Mirrors the server's document rules: owners add until rejected and remove while pending.
-  const isOwner = app.userId === actor.userId;
+  const isOwner = ownerId === actor.userId;
   return (
     <div className="space-y-4">
       {header(

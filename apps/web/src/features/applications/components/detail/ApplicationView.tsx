@@ -94,8 +94,8 @@ export function ApplicationView({ app, admin }: { app: ApplicationDto; admin: bo
             wide
             value={
               by
-                ? `${by.firstName} ${by.lastName} (${by.email}) on ${formatTimestampEastern(app.updatedAt)}`
-                : formatTimestampEastern(app.updatedAt)
+                ? `${by.firstName} ${by.lastName}${by.email ? ` (${by.email})` : ""} on ${formatTimestampEastern(app.updatedAt)}`
+                : "Not updated since creation"
             }
           />
         </Group>
