@@ -27,18 +27,17 @@ import { HttpError } from "./lib/errors.js";
 import { EventBus } from "./lib/events.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { meetingRoutes } from "./meetings/meetings.routes.js";
+import { workSettled } from "./notifications/background-work.js";
 import { notificationsPlugin } from "./notifications/notifications.plugin.js";
 import { purgePlugin } from "./purge/purge.plugin.js";
+import {
+  apiNoStore,
+  BARE_SECURITY_HEADERS,
+  helmetOptions,
+  strictTransportSecurity,
+} from "./security/http-headers.js";
+import { logSerializers } from "./security/log-serializers.js";
 import { userRoutes } from "./users/users.routes.js";
-
-/** Headers for answers given before the helmet hook can run: nothing on them may be framed or run. */
-const BARE_SECURITY_HEADERS = {
-  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  "x-content-type-options": "nosniff",
-  "x-frame-options": "DENY",
-  "referrer-policy": "no-referrer",
-  "cross-origin-resource-policy": "same-origin",
-};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -49,6 +48,8 @@ declare module "fastify" {
 export interface BuildOptions {
   /** Replace the configured mailer (tests that capture mail without SMTP). */
   mailer?: Mailer;
+  /** Write log lines here instead of standard output (tests that read what is logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole server: database opened and migrated, every route registered. Tests and main share it. */
@@ -57,7 +58,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.authorization", "req.headers.cookie"],
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy ?? false,
     // Ids and tokens never need more; longer paths are refused before routing.
@@ -97,29 +103,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {
+    // Work begun after an answer (a reset mail) finishes before the database goes.
+    await workSettled(ctx);
     await database.close();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", "blob:"],
-        objectSrc: ["'self'", "blob:"],
-        frameAncestors: ["'none'"],
-        // Only behind HTTPS: on plain HTTP (a laptop, an intranet host) it would break every asset.
-        upgradeInsecureRequests: config.publicUrl.startsWith("https:") ? [] : null,
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: "no-referrer" },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, helmetOptions(config));
+  app.addHook("onRequest", strictTransportSecurity(config));
+  app.addHook("onRequest", apiNoStore);
   // Only the routes that ask are limited; counts live in the database, shared by every server.
   await app.register(rateLimit, {
     global: false,

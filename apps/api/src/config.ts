@@ -49,6 +49,8 @@ const envSchema = z.object({
   PURGE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   PURGE_SCHEDULE: z.enum(["off", "daily"]).default("off"),
   WEB_DIST_DIR: optionalString,
+  MAX_APPLICATIONS_PER_USER: z.coerce.number().int().min(1).max(100000).default(50),
+  MAX_DOCUMENT_MB_PER_APPLICATION: z.coerce.number().int().min(1).max(10000).default(50),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
@@ -77,6 +79,10 @@ export interface AppConfig {
   purgeSchedule?: "off" | "daily";
   /** Built web app to serve; absent or missing directory means API only. */
   webDistDir?: string;
+  /** Applications one account may own (its own requests; imports are not counted against it). */
+  maxApplicationsPerUser: number;
+  /** Total bytes of the documents uploaded to one application. */
+  maxDocumentBytesPerApplication: number;
   /** Requests per minute allowed on login and forgot-password, per address and per client. */
   authRateLimit: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. Off by default, so clients cannot spoof it. */
@@ -120,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     purgeAfterDays: e.PURGE_AFTER_DAYS,
     purgeSchedule: e.PURGE_SCHEDULE,
     webDistDir: e.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../web/dist"),
+    maxApplicationsPerUser: e.MAX_APPLICATIONS_PER_USER,
+    maxDocumentBytesPerApplication: e.MAX_DOCUMENT_MB_PER_APPLICATION * 1024 * 1024,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === "true",
   };

@@ -6,12 +6,12 @@ import {
   PASSPORT_VALIDITY_MESSAGE,
   passportCoversStay,
 } from "@visa/domain";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
-import { applications, meetings } from "../db/schema.js";
-import { badRequest, forbidden, notFound } from "../lib/errors.js";
+import { applications, meetings, users } from "../db/schema.js";
+import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
 import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
 import { readApplication } from "./application.queries.js";
@@ -26,6 +26,18 @@ async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: b
   if (!meeting) throw badRequest("The selected meeting does not exist");
   if (!meeting.isActive && !allowInactive) {
     throw badRequest("The selected meeting is not open for applications");
+  }
+}
+
+/**
+ * Refuses a new application when the account already owns `max`. The account's row is locked
+ * first, so two requests at once cannot both take the last place.
+ */
+async function assertRoomForApplication(tx: DbOrTx, userId: string, max: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [owned] = await tx.select({ n: count() }).from(applications).where(eq(applications.userId, userId));
+  if ((owned?.n ?? 0) >= max) {
+    throw conflict(`An account can have at most ${max} applications. Delete one you no longer need first.`);
   }
 }
 
@@ -44,6 +56,7 @@ export async function createApplication(
 ): Promise<ApplicationDto> {
   const id = await ctx.db.transaction(async (tx) => {
     await assertMeetingOpen(tx, meeting, false);
+    await assertRoomForApplication(tx, actor.userId, ctx.config.maxApplicationsPerUser);
     const [row] = await tx
       .insert(applications)
       .values({

@@ -1,5 +1,5 @@
 import type { DocumentDto } from "@visa/domain";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
@@ -52,12 +52,25 @@ export async function addDocument(
     const app = await visibleApplication(tx, actor, applicationId);
     const refusal = uploadRefusal(actor, app);
     if (refusal) throw forbidden(refusal);
+    // The application's row is locked, so uploads at the same moment are counted one after another.
+    await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for("update");
     const [existing] = await tx
-      .select({ n: count() })
+      .select({ n: count(), bytes: sql<number>`coalesce(sum(${documents.size}), 0)::bigint`.mapWith(Number) })
       .from(documents)
       .where(eq(documents.applicationId, applicationId));
     if ((existing?.n ?? 0) >= MAX_DOCUMENTS_PER_APPLICATION) {
       throw conflict(`An application can have at most ${MAX_DOCUMENTS_PER_APPLICATION} documents`);
+    }
+    const maxBytes = ctx.config.maxDocumentBytesPerApplication;
+    if ((existing?.bytes ?? 0) + file.data.length > maxBytes) {
+      throw new HttpError(
+        413,
+        `The documents of one application may total at most ${Math.floor(maxBytes / 1048576)} MB. Remove one before adding another.`,
+      );
     }
     const [doc] = await tx
       .insert(documents)

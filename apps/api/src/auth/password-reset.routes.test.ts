@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from "@visa/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResets } from "../db/schema.js";
+import { workSettled } from "../notifications/background-work.js";
 import { buildUser, FACTORY_PASSWORD } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { hashResetToken } from "./password-reset.service.js";
@@ -12,8 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forgot = (email: string) =>
-  t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email } });
+// The answer comes before the work: wait for it before reading the mail.
+async function forgot(email: string) {
+  const res = await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email } });
+  await workSettled(t.app.ctx);
+  return res;
+}
 const reset = (token: string, password: string) =>
   t.app.inject({ method: "POST", url: `/api/auth/reset-password/${token}`, payload: { password } });
 const login = (email: string, password: string) =>
@@ -53,6 +58,35 @@ describe("forgot-password", () => {
     expect(rows[0]?.tokenHash).not.toContain(token);
     const lifetime = (rows[0]?.expiresAt.getTime() ?? 0) - (rows[0]?.createdAt.getTime() ?? 0);
     expect(Math.round(lifetime / 60_000)).toBe(60);
+  });
+
+  it("answers a known address before its mail is sent, as fast as an unknown one", async () => {
+    const { user } = await buildUser(t.app);
+    const send = t.mailer.send;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    t.mailer.send = async (message) => {
+      await held;
+      return send.call(t.mailer, message);
+    };
+    try {
+      const before = t.mailer.sent.length;
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/forgot-password",
+        payload: { email: user.email },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: "Check your email for password reset instructions" });
+      expect(t.mailer.sent.length).toBe(before);
+      release();
+      await workSettled(t.app.ctx);
+      expect(t.mailer.sent.at(-1)?.to).toBe(user.email);
+    } finally {
+      t.mailer.send = send;
+    }
   });
 
   it("refuses a malformed address with 400", async () => {

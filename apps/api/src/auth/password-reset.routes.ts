@@ -1,6 +1,7 @@
 import { forgotPasswordSchema, resetPasswordSchema } from "@visa/domain";
 import { z } from "zod";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { trackWork } from "../notifications/background-work.js";
 import { failuresOnly, routeLimit } from "./auth-rate-limit.js";
 import {
   FORGOT_PASSWORD_ANSWER,
@@ -20,7 +21,15 @@ export async function passwordResetRoutes(app: App, { ctx }: RouteDeps) {
     "/api/auth/forgot-password",
     { schema: { body: forgotPasswordSchema }, ...forgotLimit },
     async (request) => {
-      await requestPasswordReset(ctx, request.body.email, request.log);
+      // Answered before the work (look-up, token, mail) is done, so a known address takes no
+      // longer to answer than an unknown one.
+      const { email } = request.body;
+      trackWork(ctx, requestPasswordReset(ctx, email, request.log)).catch((err) =>
+        request.log.error(
+          { err: { message: err instanceof Error ? err.message : String(err) } },
+          "password reset failed",
+        ),
+      );
       return { message: FORGOT_PASSWORD_ANSWER };
     },
   );

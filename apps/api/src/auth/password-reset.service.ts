@@ -45,12 +45,8 @@ export async function requestPasswordReset(
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
   });
+  // The link is never logged: it opens the account. Without SMTP it is in the outbox's mail.
   const link = `${ctx.config.publicUrl}/reset-password/${token}`;
-  if (!ctx.config.smtpUrl) {
-    // Without SMTP the mail only lands in the outbox directory; the log is how an operator finds
-    // the link. It carries no personal data, only the user id.
-    log.info({ userId: user.id, link }, "password reset link (no SMTP configured)");
-  }
   try {
     await ctx.mailer.send({
       to: user.email,

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workSettled } from "../notifications/background-work.js";
 import { buildUser, FACTORY_PASSWORD } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { mailText, startSmtpCatcher } from "./mail-test-helpers.js";
@@ -88,6 +89,7 @@ describe("file outbox when no SMTP is configured", () => {
     });
     const { user } = await buildUser(t.app);
     await forgot(t, user.email);
+    await workSettled(t.app.ctx);
     const files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(2);
     const raws = files.map((f) => readFileSync(join(outbox, f), "utf8"));

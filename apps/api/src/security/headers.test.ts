@@ -54,9 +54,10 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(csp, `${what}: no eval`).not.toContain("unsafe-eval");
   expect(headers["x-content-type-options"], `${what}: nosniff`).toBe("nosniff");
   expect(headers["referrer-policy"], `${what}: referrer policy`).toBe("no-referrer");
-  expect(String(headers["x-frame-options"]).toUpperCase(), `${what}: x-frame-options`).toMatch(
-    /DENY|SAMEORIGIN/,
-  );
+  expect(directives.get("font-src"), `${what}: font-src`).toEqual(["'self'"]);
+  // CSP frame-ancestors rules framing; the older header only disagreed with it.
+  expect(headers["x-frame-options"], `${what}: x-frame-options`).toBeUndefined();
+  expect(headers["strict-transport-security"], `${what}: no HSTS over plain HTTP`).toBeUndefined();
   expect(headers["x-powered-by"], `${what}: x-powered-by`).toBeUndefined();
 }
 
@@ -96,6 +97,36 @@ describe("security headers", () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expectSecurityHeaders(res.headers, `${method} ${url}`);
+    expect(res.headers["cache-control"], `${method} ${url}: cache-control`).toBe("no-store");
+  });
+});
+
+describe("HSTS", () => {
+  it("is sent only over HTTPS: a public address in https, or a trusted proxy's X-Forwarded-Proto", async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    const https = await createTestApp({ publicUrl: "https://visa.example.org" });
+    try {
+      const viaHttps = await proxied.app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(viaHttps.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+      const viaHttp = await proxied.app.inject({ method: "GET", url: "/api/health" });
+      expect(viaHttp.headers["strict-transport-security"]).toBeUndefined();
+      // Without a trusted proxy a client's X-Forwarded-Proto means nothing.
+      const claimed = await t.app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(claimed.headers["strict-transport-security"]).toBeUndefined();
+      const always = await https.app.inject({ method: "GET", url: "/login" });
+      expect(always.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    } finally {
+      await proxied.close();
+      await https.close();
+    }
   });
 });
 

@@ -72,6 +72,8 @@ export async function createTestApp(
     purgeAfterDays: 180,
     webDistDir: undefined,
     authRateLimit: 1000,
+    maxApplicationsPerUser: 50,
+    maxDocumentBytesPerApplication: 50 * 1024 * 1024,
     ...overrides,
   };
   const mailer = new MemoryMailer();

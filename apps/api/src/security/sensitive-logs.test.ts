@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.js";
+import type { App } from "../lib/app-type.js";
+import { workSettled } from "../notifications/background-work.js";
+import { buildUser } from "../test/factories.js";
+import { createTestApp, MemoryMailer, type TestApp } from "../test/test-app.js";
+import { loggedUrl } from "./log-serializers.js";
+
+// An app logging at info level, as deployed, into memory.
+let t: TestApp;
+let app: App;
+const lines: string[] = [];
+const mailer = new MemoryMailer();
+beforeAll(async () => {
+  t = await createTestApp();
+  app = await buildApp(
+    { ...t.app.ctx.config, logLevel: "info", smtpUrl: undefined },
+    { mailer, logStream: { write: (line) => lines.push(line) } },
+  );
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+describe("the logs", () => {
+  it("never hold a password reset token: not from the mail, not from the address of its use", async () => {
+    const { user } = await buildUser(app);
+    await app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+    await workSettled(app.ctx);
+    const token = mailer.sent.at(-1)?.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)?.[1] ?? "";
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const reset = await app.inject({
+      method: "POST",
+      url: `/api/auth/reset-password/${token}`,
+      payload: { password: "brand-new-1" },
+    });
+    expect(reset.statusCode).toBe(200);
+    const log = lines.join("");
+    expect(log).toContain("/api/auth/reset-password/[token]");
+    expect(log).not.toContain(token);
+  });
+
+  it("mask the token of the page a reset link opens, and nothing else", () => {
+    expect(loggedUrl("/reset-password/abcDEF_-123?x=1")).toBe("/reset-password/[token]?x=1");
+    expect(loggedUrl("/api/applications?page=2")).toBe("/api/applications?page=2");
+  });
+});
