@@ -13,7 +13,9 @@ const NewApplicationPage = lazy(() => import("../features/applications/routes/Ne
 const ApplicationDetailPage = lazy(() => import("../features/applications/routes/ApplicationDetailPage"));
 const AdminLayout = lazy(() => import("../features/admin/routes/AdminLayout"));
 const AdminApplicationsPage = lazy(() => import("../features/admin/routes/AdminApplicationsPage"));
-const AdminApplicationDetailPage = lazy(() => import("../features/admin/routes/AdminApplicationDetailPage"));
+const AdminApplicationDetailPage = lazy(
+  () => import("../features/applications/routes/AdminApplicationDetailPage"),
+);
 const ManageMeetingsPage = lazy(() => import("../features/meetings/routes/ManageMeetingsPage"));
 const ManageUsersPage = lazy(() => import("../features/users/routes/ManageUsersPage"));
 const LetterSettingsPage = lazy(() => import("../features/letters/routes/LetterSettingsPage"));

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { logout, logoutEverywhere } from "../features/auth/api/logout";
+import { logout, logoutEverywhere } from "../lib/logout";
 import { useSession } from "../lib/use-session";
 
 const linkBase =

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from "@visa/domain";
 import { useEffect, useState } from "react";
+import { logout } from "../../lib/logout";
 import { clearSession } from "../../lib/session";
 import { useSession } from "../../lib/use-session";
-import { logout } from "../auth/api/logout";
 import { useSessionCountdown } from "./countdown";
 import { SessionTimeoutDialog } from "./SessionTimeoutDialog";
 

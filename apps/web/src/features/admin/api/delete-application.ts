@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Deletes one application (its letter is revoked on the server). */
 export function deleteApplication(id: string): Promise<{ message: string }> {
@@ -10,6 +11,6 @@ export function useDeleteApplication() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteApplication,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["applications"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.applications }),
   });
 }

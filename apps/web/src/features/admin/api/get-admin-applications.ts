@@ -1,9 +1,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ADMIN_PAGE_SIZE, type ApplicationListDto } from "@visa/domain";
+import {
+  ADMIN_PAGE_SIZE,
+  type ApplicationListDto,
+  type SORT_DIRECTIONS,
+  type SORT_FIELDS,
+} from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-export type SortField = "createdAt" | "status";
-export type SortDirection = "asc" | "desc";
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export interface AdminApplicationsQuery {
   meetingId: string;
@@ -27,11 +33,11 @@ export function getAdminApplications(q: AdminApplicationsQuery): Promise<Applica
   return api<ApplicationListDto>(`/api/applications?${params}`);
 }
 
-export const adminApplicationsKey = (q: AdminApplicationsQuery) => ["applications", "admin", q] as const;
+export const adminApplicationsKey = (q: AdminApplicationsQuery) => queryKeys.adminApplications(q);
 
 export function useAdminApplications(q: AdminApplicationsQuery | null) {
   return useQuery({
-    queryKey: q ? adminApplicationsKey(q) : ["applications", "admin", "none"],
+    queryKey: q ? adminApplicationsKey(q) : queryKeys.adminApplications("none"),
     queryFn: () => getAdminApplications(q as AdminApplicationsQuery),
     enabled: q !== null,
     // Keep the current rows while the next page or sort loads, so the table does not flash.

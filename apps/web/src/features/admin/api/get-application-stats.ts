@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { MeetingStatsDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Counts by status for one meeting. */
 export function getApplicationStats(meetingId: string): Promise<MeetingStatsDto> {
@@ -9,7 +10,7 @@ export function getApplicationStats(meetingId: string): Promise<MeetingStatsDto>
 
 export function useApplicationStats(meetingId: string | null) {
   return useQuery({
-    queryKey: ["applications", "stats", meetingId],
+    queryKey: queryKeys.applicationStats(meetingId),
     queryFn: () => getApplicationStats(meetingId as string),
     enabled: meetingId !== null,
   });

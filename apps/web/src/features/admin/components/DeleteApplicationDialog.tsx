@@ -1,8 +1,8 @@
 import { type ApplicationDto, DELETE_CONFIRMATION_WORD } from "@visa/domain";
 import { useEffect } from "react";
+import { TypedConfirmDialog } from "../../../components/TypedConfirmDialog";
+import { withReason } from "../../../lib/failure-message";
 import { useDeleteApplication } from "../api/delete-application";
-import { withReason } from "../lib/failure-message";
-import { TypedConfirmDialog } from "./TypedConfirmDialog";
 
 export interface DeleteApplicationDialogProps {
   application: ApplicationDto | null;

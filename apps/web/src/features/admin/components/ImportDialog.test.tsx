@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeNetwork, json, route } from "../test/render";
+import { fakeNetwork, json, route } from "../../../lib/render-at";
 import { ImportDialog } from "./ImportDialog";
 
 const RESULT = { total: 1, successful: 1, updated: 0, failed: 0, updatedRecords: [], errors: [] };

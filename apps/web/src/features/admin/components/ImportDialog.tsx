@@ -1,8 +1,8 @@
 import type { ImportResultDto, MeetingDto } from "@visa/domain";
 import { useEffect, useState } from "react";
 import { Modal } from "../../../components/Modal";
+import { reasonOr } from "../../../lib/failure-message";
 import { useImportApplications } from "../api/import-applications";
-import { reasonOr } from "../lib/failure-message";
 import { ImportForm } from "./ImportForm";
 import { ImportResultView } from "./ImportResultView";
 

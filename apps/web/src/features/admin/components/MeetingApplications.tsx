@@ -2,15 +2,15 @@ import type { ApplicationDto, MeetingDto } from "@visa/domain";
 import { useEffect, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Pagination } from "../../../components/Pagination";
+import { SearchBox } from "../../../components/SearchBox";
 import { Spinner } from "../../../components/Spinner";
+import { reasonOr } from "../../../lib/failure-message";
 import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
-import { reasonOr } from "../lib/failure-message";
 import type { useListParams } from "../lib/use-list-params";
 import { ApplicationsTable } from "./ApplicationsTable";
 import { DeleteApplicationDialog } from "./DeleteApplicationDialog";
 import { MeetingToolbar } from "./MeetingToolbar";
-import { SearchBox } from "./SearchBox";
 
 export interface MeetingApplicationsProps {
   meeting: MeetingDto;

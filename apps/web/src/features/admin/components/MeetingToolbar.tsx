@@ -2,9 +2,9 @@ import type { MeetingDto } from "@visa/domain";
 import { useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
+import { withReason } from "../../../lib/failure-message";
 import { downloadLettersZip } from "../api/download-letters-zip";
 import { exportApplicationsCsv } from "../api/export-applications";
-import { withReason } from "../lib/failure-message";
 import { useDownload } from "../lib/use-download";
 import { ImportDialog } from "./ImportDialog";
 

@@ -1,3 +1,4 @@
+import { SORT_DIRECTIONS, SORT_FIELDS } from "@visa/domain";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { SortDirection, SortField } from "../api/get-admin-applications";
@@ -24,8 +25,9 @@ export function useListParams() {
     return {
       pickedMeetingId: params.get("meeting") || null,
       page: Number.isFinite(page) && page > 0 ? page : 1,
-      sortBy: params.get("sort") === "createdAt" ? "createdAt" : "status",
-      sortDirection: params.get("dir") === "desc" ? "desc" : "asc",
+      // The domain's sort fields and directions; the default is the API's (status, ascending).
+      sortBy: SORT_FIELDS.find((f) => f === params.get("sort")) ?? "status",
+      sortDirection: SORT_DIRECTIONS.find((d) => d === params.get("dir")) ?? "asc",
       search: params.get("q") ?? "",
     };
   }, [params]);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ApplicationDto, MeetingDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Call, fakeNetwork, json, renderAt, route } from "../test/render";
+import { type Call, fakeNetwork, json, renderAt, route } from "../../../lib/render-at";
 import AdminApplicationsPage from "./AdminApplicationsPage";
 
 function meeting(id: string, name: string, startDay: string, isActive = true): MeetingDto {

@@ -3,13 +3,13 @@ import { useEffect, useMemo } from "react";
 import { Link } from "react-router";
 import { Banner } from "../../../components/Banner";
 import { Spinner } from "../../../components/Spinner";
-import { useMeetings } from "../../meetings/api/get-meetings";
+import { reasonOr } from "../../../lib/failure-message";
+import { chooseInitialMeeting, sortByStartDate } from "../../../lib/initial-meeting";
+import { useMeetings } from "../../../lib/use-meetings";
 import { useApplicationStats } from "../api/get-application-stats";
 import { MeetingApplications } from "../components/MeetingApplications";
 import { MeetingTabs } from "../components/MeetingTabs";
 import { StatCards } from "../components/StatCards";
-import { reasonOr } from "../lib/failure-message";
-import { chooseInitialMeeting, sortByStartDate } from "../lib/initial-meeting";
 import { useListParams } from "../lib/use-list-params";
 
 /** Admin home: a meeting's statistics and its applications. */

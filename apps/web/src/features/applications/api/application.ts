@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ApplicationDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const applicationKey = (id: string) => ["applications", "detail", id] as const;
+export const applicationKey = queryKeys.application;
 
 /** One application (GET /api/applications/:id). */
 export function useApplication(id: string) {

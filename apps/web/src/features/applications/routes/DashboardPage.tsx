@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Banner } from "../../../components/Banner";
 import { Spinner } from "../../../components/Spinner";
-import { useMe } from "../../auth/api/me";
+import { useMe } from "../../../lib/use-me";
 import { downloadVisaLetter } from "../api/downloads";
 import { useMyApplications } from "../api/my-applications";
 import { MyApplicationsTable } from "../components/MyApplicationsTable";

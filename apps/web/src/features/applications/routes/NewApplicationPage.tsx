@@ -11,7 +11,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
-import { useMe } from "../../auth/api/me";
+import { useMe } from "../../../lib/use-me";
 import { useActiveMeetings } from "../api/active-meetings";
 import { useCreateApplication } from "../api/create-application";
 import { ApplicantSections } from "../components/form/ApplicantSections";

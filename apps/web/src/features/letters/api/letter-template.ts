@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LetterTemplateDto, LetterTemplateInput } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-const templateKey = (meetingId: string) => ["letters", "template", meetingId] as const;
+const templateKey = queryKeys.letterTemplate;
 const templateUrl = (meetingId: string) => `/api/letters/templates/${encodeURIComponent(meetingId)}`;
 
 /** A meeting's letter template, or the default one (GET /api/letters/templates/:meetingId). */

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrganisationDto, OrganisationInput } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const organisationKey = ["letters", "organisation"] as const;
+export const organisationKey = queryKeys.organisation;
 
 /** The organisation that issues letters (GET /api/letters/organisation, admins). */
 export function useOrganisation() {

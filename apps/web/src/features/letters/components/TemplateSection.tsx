@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { controlClass } from "../../../components/FormField";
 import { Spinner } from "../../../components/Spinner";
-import { useMeetings } from "../../meetings/api/get-meetings";
+import { useMeetings } from "../../../lib/use-meetings";
 import { useLetterTemplate } from "../api/letter-template";
 import { errorText } from "../lib/error-text";
 import { TemplateEditor } from "./TemplateEditor";

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MeetingDto, MeetingInput } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Creates a meeting; dates go as "YYYY-MM-DD" days. */
 export function createMeeting(input: MeetingInput): Promise<MeetingDto> {
@@ -12,6 +13,6 @@ export function useCreateMeeting() {
   return useMutation({
     mutationFn: createMeeting,
     // Every meeting list (this screen, the active list of the form, admin tabs) starts with "meetings".
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["meetings"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.meetings }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Deletes a meeting; the server refuses (409) while applications belong to it. */
 export function deleteMeeting(id: string): Promise<{ message: string }> {
@@ -10,6 +11,6 @@ export function useDeleteMeeting() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteMeeting,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["meetings"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.meetings }),
   });
 }

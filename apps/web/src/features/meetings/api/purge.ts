@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PurgePreviewDto, PurgeResultDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const purgePreviewKey = ["purge", "preview"] as const;
+export const purgePreviewKey = queryKeys.purgePreview;
 
 /** Meetings whose applications a purge would delete now, and the counts past purges kept (admins only). */
 export function getPurgePreview(): Promise<PurgePreviewDto> {
@@ -28,8 +29,8 @@ export function usePurgeOldApplications() {
     // Lists and stats elsewhere counted the deleted applications.
     onSettled: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ["purge"] }),
-        qc.invalidateQueries({ queryKey: ["applications"] }),
+        qc.invalidateQueries({ queryKey: queryKeys.purge }),
+        qc.invalidateQueries({ queryKey: queryKeys.applications }),
       ]),
   });
 }

@@ -7,8 +7,8 @@ import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
 import { Checkbox, TextInput } from "../../../components/FormField";
 import { Modal } from "../../../components/Modal";
-import { reasonOr } from "../../admin/lib/failure-message";
-import { fieldError } from "../../admin/lib/field-error";
+import { reasonOr } from "../../../lib/failure-message";
+import { fieldError } from "../../../lib/field-error";
 import { useCreateMeeting } from "../api/create-meeting";
 import { useUpdateMeeting } from "../api/update-meeting";
 

@@ -1,7 +1,7 @@
 import { PURGE_CONFIRMATION_WORD, type PurgeResultDto } from "@visa/domain";
 import { useEffect } from "react";
-import { TypedConfirmDialog } from "../../admin/components/TypedConfirmDialog";
-import { withReason } from "../../admin/lib/failure-message";
+import { TypedConfirmDialog } from "../../../components/TypedConfirmDialog";
+import { withReason } from "../../../lib/failure-message";
 import { usePurgeOldApplications } from "../api/purge";
 
 export interface PurgeConfirmDialogProps {

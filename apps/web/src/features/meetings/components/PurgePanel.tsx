@@ -2,7 +2,7 @@ import { formatDayUS, type PurgePreviewDto, type PurgeResultDto } from "@visa/do
 import { useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
-import { reasonOr } from "../../admin/lib/failure-message";
+import { reasonOr } from "../../../lib/failure-message";
 import { usePurgePreview } from "../api/purge";
 import { PurgeConfirmDialog, plural } from "./PurgeConfirmDialog";
 import { EligibleMeetingsTable, PastPurgesTable } from "./PurgeTables";

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { MeetingDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeNetwork, json, renderAt, route } from "../../admin/test/render";
+import { fakeNetwork, json, renderAt, route } from "../../../lib/render-at";
 import ManageMeetingsPage from "./ManageMeetingsPage";
 
 const MEETINGS: MeetingDto[] = [

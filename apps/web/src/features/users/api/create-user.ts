@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateUserInput } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Creates an account, optionally an admin. */
 export function createUser(input: CreateUserInput): Promise<{ message: string }> {
@@ -14,8 +15,8 @@ export function useCreateUser() {
     // Imported applications with this e-mail now belong to the new account.
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ["users"] }),
-        qc.invalidateQueries({ queryKey: ["applications"] }),
+        qc.invalidateQueries({ queryKey: queryKeys.users }),
+        qc.invalidateQueries({ queryKey: queryKeys.applications }),
       ]),
   });
 }

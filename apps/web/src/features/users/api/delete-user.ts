@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Deletes a user and their applications (never oneself, never the last admin). */
 export function deleteUser(id: string): Promise<{ message: string }> {
@@ -12,8 +13,8 @@ export function useDeleteUser() {
     mutationFn: deleteUser,
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ["users"] }),
-        qc.invalidateQueries({ queryKey: ["applications"] }),
+        qc.invalidateQueries({ queryKey: queryKeys.users }),
+        qc.invalidateQueries({ queryKey: queryKeys.applications }),
       ]),
   });
 }

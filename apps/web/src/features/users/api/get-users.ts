@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { USERS_PAGE_SIZE, type UserListDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** One page of users, admins first then by full name; search matches e-mail or full name. */
 export function getUsers({ page, search }: { page: number; search: string }): Promise<UserListDto> {
@@ -11,7 +12,7 @@ export function getUsers({ page, search }: { page: number; search: string }): Pr
 
 export function useUsers(q: { page: number; search: string }) {
   return useQuery({
-    queryKey: ["users", q],
+    queryKey: queryKeys.userList(q),
     queryFn: () => getUsers(q),
     placeholderData: keepPreviousData,
   });

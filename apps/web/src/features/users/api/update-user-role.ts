@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { getSession, saveSession } from "../../../lib/session";
 
 /** Promotes a user to admin or demotes an admin (never the last one: the server refuses). */
@@ -22,7 +23,7 @@ export function useUpdateUserRole() {
       // leaves the admin area instead of meeting 403s.
       const session = getSession();
       if (session && session.userId === id) saveSession({ ...session, userRole: isAdmin ? "admin" : "user" });
-      return qc.invalidateQueries({ queryKey: ["users"] });
+      return qc.invalidateQueries({ queryKey: queryKeys.users });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateUserInput } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Changes a user's name and e-mail. */
 export function updateUser({
@@ -17,6 +18,6 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["users"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }

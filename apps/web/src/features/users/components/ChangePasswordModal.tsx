@@ -7,8 +7,8 @@ import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
 import { TextInput } from "../../../components/FormField";
 import { Modal } from "../../../components/Modal";
-import { withReason } from "../../admin/lib/failure-message";
-import { fieldError } from "../../admin/lib/field-error";
+import { withReason } from "../../../lib/failure-message";
+import { fieldError } from "../../../lib/field-error";
 import { useChangeUserPassword } from "../api/change-user-password";
 
 type FormInput = z.input<typeof userPasswordSchema>;

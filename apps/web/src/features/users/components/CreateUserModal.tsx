@@ -7,8 +7,8 @@ import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
 import { Checkbox, TextInput } from "../../../components/FormField";
 import { Modal } from "../../../components/Modal";
-import { withReason } from "../../admin/lib/failure-message";
-import { fieldError } from "../../admin/lib/field-error";
+import { withReason } from "../../../lib/failure-message";
+import { fieldError } from "../../../lib/field-error";
 import { useCreateUser } from "../api/create-user";
 
 type FormInput = z.input<typeof createUserSchema>;

@@ -1,7 +1,7 @@
 import type { UserDto } from "@visa/domain";
 import { useEffect } from "react";
-import { ConfirmDialog } from "../../admin/components/ConfirmDialog";
-import { withReason } from "../../admin/lib/failure-message";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { withReason } from "../../../lib/failure-message";
 import { useDeleteUser } from "../api/delete-user";
 
 export interface DeleteUserDialogProps {

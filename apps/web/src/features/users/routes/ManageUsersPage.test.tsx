@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { UserDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Call, fakeNetwork, json, renderAt, route } from "../../admin/test/render";
+import { type Call, fakeNetwork, json, renderAt, route } from "../../../lib/render-at";
 import ManageUsersPage from "./ManageUsersPage";
 
 function user(id: string, first: string, isAdmin: boolean): UserDto {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Banner } from "../../../components/Banner";
-import { Button } from "../../../components/Button";
-import { Modal } from "../../../components/Modal";
+import { Banner } from "./Banner";
+import { Button } from "./Button";
+import { Modal } from "./Modal";
 
 export interface ConfirmDialogProps {
   open: boolean;

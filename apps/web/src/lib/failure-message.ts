@@ -1,4 +1,4 @@
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "./api-client";
 
 /**
  * The server's own reason for a refused request (4xx other than 401, e.g. "last admin"), else null.

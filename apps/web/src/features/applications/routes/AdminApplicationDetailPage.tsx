@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { ApplicationDetail } from "../../applications/components/detail/ApplicationDetail";
+import { ApplicationDetail } from "../components/detail/ApplicationDetail";
 
 /** /admin/applications/:id: the same detail view in admin mode, without the site header. */
 export default function AdminApplicationDetailPage() {

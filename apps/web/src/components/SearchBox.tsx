@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { controlClass } from "../../../components/FormField";
 import { useDebouncedValue } from "../lib/use-debounced-value";
+import { controlClass } from "./FormField";
 
 export interface SearchBoxProps {
   /** The search in effect (from the address). */

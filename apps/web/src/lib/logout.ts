@@ -1,5 +1,5 @@
-import { api } from "../../../lib/api-client";
-import { clearSession } from "../../../lib/session";
+import { api } from "./api-client";
+import { clearSession } from "./session";
 
 /** Ends this session on the server (its tokens stop working), then forgets it in this browser. */
 export async function logout(): Promise<void> {

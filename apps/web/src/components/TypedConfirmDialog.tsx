@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { TextInput } from "../../../components/FormField";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { TextInput } from "./FormField";
 
 export interface TypedConfirmDialogProps {
   open: boolean;

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import type { UserDto } from "@visa/domain";
-import { api } from "../../../lib/api-client";
+import { api } from "./api-client";
+import { queryKeys } from "./query-keys";
 
 export interface MeDto extends UserDto {
   tokenExpiresAt: string;
 }
 
-export const meQueryKey = ["auth", "me"] as const;
+export const meQueryKey = queryKeys.me;
 
 /** The signed-in user's own account (GET /api/auth/me). */
 export function useMe() {
