@@ -11,6 +11,7 @@ import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, meetings, users } from "../db/schema.js";
+import { revokeLetter, supersedeChangedLetters } from "../letters/letter-issue.service.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
 import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
@@ -114,19 +115,37 @@ export async function updateApplication(
       .set({ ...set, lastUpdatedById: actor.userId, updatedAt: new Date() })
       .where(eq(applications.id, id))
       .returning({ status: applications.status });
-    return { from: current.status, to: updated?.status ?? current.status };
+    const to = updated?.status ?? current.status;
+    const letter = await settleLetter(tx, id, current.status, to);
+    return { from: current.status, to, superseded: letter === "superseded" };
   });
-  if (statuses)
-    ctx.events.emit("application.updated", { applicationId: id, actorId: actor.userId, ...statuses });
+  if (statuses) {
+    const { superseded, ...change } = statuses;
+    ctx.events.emit("application.updated", { applicationId: id, actorId: actor.userId, ...change });
+    if (superseded) ctx.events.emit("letter.superseded", { applicationId: id });
+  }
   return getApplication(ctx, actor, id);
+}
+
+/**
+ * In the edit's transaction: a letter stops being valid with its approval, and a change to a
+ * printed field of an approved application supersedes it.
+ */
+async function settleLetter(tx: DbOrTx, id: string, from: string, to: string) {
+  if (from === "Approved" && to !== "Approved") {
+    await revokeLetter(tx, id, to === "Rejected" ? "rejected" : "withdrawn");
+    return "revoked";
+  }
+  if (to === "Approved" && (await supersedeChangedLetters(tx, [id])).length > 0) return "superseded";
+  return null;
 }
 
 /** Deletes an application and its documents (admins only, checked by the route guard). */
 export async function deleteApplication(ctx: AppContext, id: string): Promise<void> {
-  const [deleted] = await ctx.db
-    .delete(applications)
-    .where(eq(applications.id, id))
-    .returning({ id: applications.id });
+  const [deleted] = await ctx.db.transaction(async (tx) => {
+    await revokeLetter(tx, id, "deleted");
+    return tx.delete(applications).where(eq(applications.id, id)).returning({ id: applications.id });
+  });
   if (!deleted) throw notFound(APPLICATION_MESSAGES.notFound);
   ctx.events.emit("application.deleted", { applicationId: id });
 }

@@ -40,7 +40,7 @@ describe("POST /api/applications", () => {
       userId: { _id: user.id, firstName: "Zoë", lastName: "Ñúñez", email: user.email },
       status: "Pending",
       email: "zoe@example.test",
-      passportNumber: "ab 12 34",
+      passportNumber: "AB1234",
       birthdate: "1990-01-01T00:00:00.000Z",
       meeting: { _id: meeting.id, name: meeting.name, location: meeting.location },
       additionalDocumentation: [],

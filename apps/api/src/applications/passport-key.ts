@@ -1,4 +1,6 @@
-/** What import matching compares: the passport number in upper case without spaces. */
+import { normalisePassportNumber } from "@visa/domain";
+
+/** What import matching and the letter's passport check compare: the normalised passport number. */
 export function passportKeyOf(passportNumber: string): string {
-  return passportNumber.toUpperCase().replace(/\s+/g, "");
+  return normalisePassportNumber(passportNumber);
 }

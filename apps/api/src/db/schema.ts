@@ -204,6 +204,8 @@ export const organisation = pgTable(
     id: integer("id").primaryKey().default(1),
     name: text("name").notNull(),
     address: text("address").notNull().default(""),
+    // How a consular officer reaches the issuer (e-mail, phone): shown on the verification page.
+    contact: text("contact").notNull().default(""),
     signatoryName: text("signatory_name").notNull().default(""),
     signatoryTitle: text("signatory_title").notNull().default(""),
     logo: bytea("logo"),
@@ -237,9 +239,13 @@ export const letterTemplates = pgTable("letter_templates", {
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
+export const REVOCATION_REASONS = ["withdrawn", "rejected", "superseded", "deleted", "purged"] as const;
+
 /**
- * Issued letters with a snapshot of what verification shows, so a letter whose application was
- * deleted still verifies (as revoked). At most one unrevoked letter per application.
+ * Issued letters: the signed PDF exactly as issued with its SHA-256, and a snapshot of what
+ * verification shows, so a letter whose application was deleted still verifies (as revoked). At
+ * most one unrevoked letter per application. A purge empties the snapshot and the PDF (migration
+ * 0013 made those columns nullable); letters issued before 0013 get their bytes on first use.
  */
 export const letters = pgTable(
   "letters",
@@ -247,19 +253,31 @@ export const letters = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     reference: text("reference").notNull(),
     applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
     meetingName: text("meeting_name").notNull(),
     meetingLocation: text("meeting_location").notNull(),
     meetingStartDate: date("meeting_start_date", { mode: "string" }).notNull(),
     meetingEndDate: date("meeting_end_date", { mode: "string" }).notNull(),
-    dateOfArrival: date("date_of_arrival", { mode: "string" }).notNull(),
-    dateOfDeparture: date("date_of_departure", { mode: "string" }).notNull(),
+    dateOfArrival: date("date_of_arrival", { mode: "string" }),
+    dateOfDeparture: date("date_of_departure", { mode: "string" }),
     issuedOn: date("issued_on", { mode: "string" }).notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    pdf: bytea("pdf"),
+    sha256: text("sha256"),
+    // SHA-256 of the printed application fields: a change to any of them supersedes the letter.
+    printedHash: text("printed_hash"),
+    // SHA-256 of "reference:PASSPORT": the passport check compares without keeping the number.
+    passportHash: text("passport_hash"),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    revocationReason: text("revocation_reason", { enum: REVOCATION_REASONS }),
+    purgedAt: timestamp("purged_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
+    check(
+      "letters_revocation_reason_check",
+      sql`${t.revocationReason} in ('withdrawn','rejected','superseded','deleted','purged')`,
+    ),
     uniqueIndex("letters_reference_unique").on(t.reference),
     uniqueIndex("letters_active_application_unique").on(t.applicationId).where(sql`${t.revokedAt} is null`),
   ],

@@ -2,6 +2,7 @@ import type { ImportResultDto } from "@visa/domain";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import { meetings } from "../db/schema.js";
+import { supersedeChangedLetters } from "../letters/letter-issue.service.js";
 import { matchRows } from "./import-match.js";
 import { planImport } from "./import-plan.js";
 import { lockMeetings, ownersByEmail, storedKeys, storedValues } from "./import-reads.js";
@@ -9,7 +10,7 @@ import { type ImportedRow, meetingLookup, validateImportRow } from "./import-row
 import { readImportCsv } from "./read-import-csv.js";
 import { insertApplications, updateImportedColumns } from "./write-applications.js";
 
-type ImportResult = ImportResultDto & { unchanged: number };
+type ImportResult = ImportResultDto & { unchanged: number; reissued: number };
 
 /**
  * Imports applications from a CSV file. Each row succeeds or fails on its own; matches are updated
@@ -48,8 +49,13 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     });
     await insertApplications(tx, planned.inserts, { now });
     await updateImportedColumns(tx, planned.updates, { actorId: actor.userId, now });
-    return planned;
+    const superseded = await supersedeChangedLetters(
+      tx,
+      planned.updates.map((u) => u.id),
+    );
+    return { ...planned, superseded };
   });
+  for (const applicationId of plan.superseded) ctx.events.emit("letter.superseded", { applicationId });
   // A new application the file approves or rejects goes the way an admin's decision goes: the
   // applicant is told, and an approval's letter is issued and mailed.
   let approved = 0;
@@ -74,6 +80,7 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     successful: plan.created,
     updated: plan.matched,
     unchanged: plan.unchanged,
+    reissued: plan.superseded.length,
     failed: errors.length,
     approved,
     unknownColumns,

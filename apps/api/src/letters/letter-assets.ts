@@ -10,6 +10,7 @@ export interface LetterAssets {
   version: number;
   name: string;
   address: string;
+  contact: string;
   signatoryName: string;
   signatoryTitle: string;
   paperSize: PaperSize;
@@ -101,6 +102,7 @@ async function loadAssets(ctx: AppContext): Promise<LetterAssets> {
     version: row.version,
     name: row.name,
     address: row.address,
+    contact: row.contact,
     signatoryName: row.signatoryName,
     signatoryTitle: row.signatoryTitle,
     paperSize: row.paperSize,

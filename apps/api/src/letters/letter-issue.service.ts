@@ -1,82 +1,166 @@
 import { todayUtc } from "@visa/domain";
-import { and, eq, isNull, notExists } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { applications, letters } from "../db/schema.js";
-import type { LetterApplicant, LetterMeeting } from "./compose-letter.js";
+import type { DbOrTx } from "../db/client.js";
+import { applications, letters, type meetings, type REVOCATION_REASONS } from "../db/schema.js";
+import { composeLetter } from "./compose-letter.js";
+import { letterAssets } from "./letter-assets.js";
+import { passportHash, printedHash, sha256Hex } from "./letter-hashes.js";
 import { newLetterReference } from "./reference.js";
+import { templateFor } from "./templates.service.js";
 
 type LetterRow = typeof letters.$inferSelect;
+type ApplicationRow = typeof applications.$inferSelect;
+type MeetingRow = typeof meetings.$inferSelect;
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
-/** What verification shows, copied from the application when the letter is produced. */
-function snapshot(applicant: LetterApplicant, meeting: LetterMeeting) {
+/** A letter as issued: the signed bytes never change after this. */
+export interface IssuedLetter {
+  reference: string;
+  pdf: Buffer;
+  sha256: string;
+}
+
+/** What verification shows and what later checks compare, taken when the letter is signed. */
+function issuedColumns(application: ApplicationRow, meeting: MeetingRow, reference: string, pdf: Buffer) {
   return {
-    firstName: applicant.firstName,
-    lastName: applicant.lastName,
+    firstName: application.firstName,
+    lastName: application.lastName,
     meetingName: meeting.name,
     meetingLocation: meeting.location,
     meetingStartDate: meeting.startDate,
     meetingEndDate: meeting.endDate,
-    dateOfArrival: applicant.dateOfArrival,
-    dateOfDeparture: applicant.dateOfDeparture,
+    dateOfArrival: application.dateOfArrival,
+    dateOfDeparture: application.dateOfDeparture,
+    pdf,
+    sha256: sha256Hex(pdf),
+    printedHash: printedHash(application),
+    passportHash: passportHash(reference, application.passportKey),
   };
 }
 
-const changed = (row: LetterRow, snap: ReturnType<typeof snapshot>) =>
-  (Object.keys(snap) as (keyof typeof snap)[]).some((k) => row[k] !== snap[k]);
+/** Lays out and signs the letter with today's organisation, template and certificate. */
+async function signLetter(
+  ctx: AppContext,
+  { application, meeting }: { application: ApplicationRow; meeting: MeetingRow },
+  reference: string,
+  issuedOn: string,
+): Promise<Buffer> {
+  const [assets, template] = await Promise.all([letterAssets(ctx), templateFor(ctx.db, meeting.id)]);
+  const content = composeLetter({
+    applicant: application,
+    meeting,
+    assets,
+    template,
+    reference,
+    issuedOn,
+    publicUrl: ctx.config.publicUrl,
+  });
+  // The PDF code and its libraries load with the first letter rather than at start.
+  const { renderLetterPdf } = await import("./pdf/render-letter.js");
+  return renderLetterPdf(content, {
+    signer: assets.signer,
+    reservedBytes: assets.reservedBytes,
+    signerName: assets.name,
+    location: ctx.config.publicUrl,
+  });
+}
+
+const asIssued = (row: LetterRow): IssuedLetter | null =>
+  row.pdf && row.sha256 ? { reference: row.reference, pdf: row.pdf, sha256: row.sha256 } : null;
 
 /**
- * The application's current letter: the unrevoked one (its snapshot refreshed if an admin
- * corrected the application since), else a new one with a new reference. Concurrent callers
- * end with the same letter: the unique index lets one insert win.
+ * The application's letter as issued: the unrevoked one's stored bytes, else a newly signed
+ * letter with a new reference, stored before anyone sees it. A letter issued before letters kept
+ * their bytes is signed once, under its own reference, and kept from then on. Concurrent callers
+ * get the same letter: the unique index (or the still-empty pdf) lets one write win.
  */
-export async function issueLetter(
+export async function currentLetter(
   ctx: AppContext,
-  applicationId: string,
-  applicant: LetterApplicant,
-  meeting: LetterMeeting,
-): Promise<LetterRow> {
-  const snap = snapshot(applicant, meeting);
+  row: { application: ApplicationRow; meeting: MeetingRow },
+): Promise<IssuedLetter> {
+  const applicationId = row.application.id;
   for (let attempt = 0; attempt < 3; attempt++) {
     const [active] = await ctx.db
       .select()
       .from(letters)
       .where(and(eq(letters.applicationId, applicationId), isNull(letters.revokedAt)));
-    if (active) {
-      if (!changed(active, snap)) return active;
-      const [updated] = await ctx.db.update(letters).set(snap).where(eq(letters.id, active.id)).returning();
-      return updated ?? active;
-    }
-    const [created] = await ctx.db
-      .insert(letters)
-      .values({ ...snap, applicationId, reference: newLetterReference(), issuedOn: todayUtc() })
-      .onConflictDoNothing()
-      .returning();
-    if (created) return created;
+    const stored = active && asIssued(active);
+    if (stored) return stored;
+    const reference = active?.reference ?? newLetterReference();
+    const issuedOn = active?.issuedOn ?? todayUtc();
+    const pdf = await signLetter(ctx, row, reference, issuedOn);
+    const columns = issuedColumns(row.application, row.meeting, reference, pdf);
+    const [written] = active
+      ? await ctx.db
+          .update(letters)
+          .set(columns)
+          .where(and(eq(letters.id, active.id), isNull(letters.pdf), isNull(letters.revokedAt)))
+          .returning()
+      : await ctx.db
+          .insert(letters)
+          .values({ ...columns, applicationId, reference, issuedOn })
+          .onConflictDoNothing()
+          .returning();
+    const issued = written && asIssued(written);
+    if (issued) return issued;
   }
   throw new Error("could not issue a letter");
 }
 
-/**
- * Revokes the application's letter once it is no longer approved. Checked against the stored
- * status, so an approval that came back before this ran keeps its letter valid.
- */
-export async function revokeLetters(ctx: AppContext, applicationId: string): Promise<void> {
-  const stillApproved = ctx.db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.id, applicationId), eq(applications.status, "Approved")));
-  await ctx.db
+/** Revokes the application's unrevoked letter, saying why; part of the caller's transaction. */
+export async function revokeLetter(
+  db: DbOrTx,
+  applicationId: string,
+  reason: RevocationReason,
+): Promise<void> {
+  await db
     .update(letters)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(eq(letters.applicationId, applicationId), isNull(letters.revokedAt), notExists(stillApproved)),
-    );
+    .set({ revokedAt: new Date(), revocationReason: reason })
+    .where(and(eq(letters.applicationId, applicationId), isNull(letters.revokedAt)));
+}
+
+const SUPERSEDE_CHUNK = 1000;
+
+/**
+ * Revokes as superseded the letters of those approved applications whose printed fields no longer
+ * match the letter; answers their ids, whose new letters are issued after the commit.
+ */
+export async function supersedeChangedLetters(db: DbOrTx, applicationIds: string[]): Promise<string[]> {
+  const superseded: string[] = [];
+  for (let i = 0; i < applicationIds.length; i += SUPERSEDE_CHUNK) {
+    const rows = await db
+      .select({ letterId: letters.id, printedHash: letters.printedHash, application: applications })
+      .from(letters)
+      .innerJoin(applications, eq(applications.id, letters.applicationId))
+      .where(
+        and(
+          inArray(letters.applicationId, applicationIds.slice(i, i + SUPERSEDE_CHUNK)),
+          isNull(letters.revokedAt),
+          isNotNull(letters.printedHash),
+          eq(applications.status, "Approved"),
+        ),
+      );
+    const stale = rows.filter((r) => r.printedHash !== printedHash(r.application));
+    if (stale.length === 0) continue;
+    await db
+      .update(letters)
+      .set({ revokedAt: new Date(), revocationReason: "superseded" })
+      .where(
+        inArray(
+          letters.id,
+          stale.map((r) => r.letterId),
+        ),
+      );
+    superseded.push(...stale.map((r) => r.application.id));
+  }
+  return superseded;
 }
 
 /** Revokes the letters of deleted applications (their link was cleared by the foreign key). */
 export async function revokeOrphanedLetters(ctx: AppContext): Promise<void> {
   await ctx.db
     .update(letters)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(), revocationReason: "deleted" })
     .where(and(isNull(letters.applicationId), isNull(letters.revokedAt)));
 }

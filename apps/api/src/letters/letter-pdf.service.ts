@@ -6,9 +6,8 @@ import { forbidden, notFound } from "../lib/errors.js";
 import { composeLetter } from "./compose-letter.js";
 import { letterAssets } from "./letter-assets.js";
 import { type DownloadNames, letterNames } from "./letter-filename.js";
-import { issueLetter } from "./letter-issue.service.js";
+import { currentLetter } from "./letter-issue.service.js";
 import { LETTER_MESSAGES, type LetterActor, letterAccess } from "./letters.policy.js";
-import { templateFor } from "./templates.service.js";
 
 /** The PDF code and its libraries, loaded with the first letter rather than at start. */
 const pdfRenderer = () => import("./pdf/render-letter.js");
@@ -18,6 +17,7 @@ export type ApplicationRow = typeof applications.$inferSelect;
 export interface RenderedLetter extends DownloadNames {
   pdf: Buffer;
   reference: string;
+  sha256: string;
   application: ApplicationRow;
 }
 
@@ -31,38 +31,18 @@ export async function loadApplication(ctx: AppContext, applicationId: string) {
   return row ?? null;
 }
 
-/** The signed letter of an application (callers check it is approved). */
+/** The application's letter exactly as issued (callers check it is approved). */
 export async function renderApplicationLetter(
   ctx: AppContext,
   row: { application: ApplicationRow; meeting: typeof meetings.$inferSelect },
 ): Promise<RenderedLetter> {
-  const { application, meeting } = row;
-  const [assets, template, letter] = await Promise.all([
-    letterAssets(ctx),
-    templateFor(ctx.db, meeting.id),
-    issueLetter(ctx, application.id, application, meeting),
-  ]);
-  const content = composeLetter({
-    applicant: application,
-    meeting,
-    assets,
-    template,
-    reference: letter.reference,
-    issuedOn: letter.issuedOn,
-    publicUrl: ctx.config.publicUrl,
-  });
-  const { renderLetterPdf } = await pdfRenderer();
-  const pdf = await renderLetterPdf(content, {
-    signer: assets.signer,
-    reservedBytes: assets.reservedBytes,
-    signerName: assets.name,
-    location: ctx.config.publicUrl,
-  });
+  const letter = await currentLetter(ctx, row);
   return {
-    pdf,
+    pdf: letter.pdf,
     reference: letter.reference,
-    ...letterNames(application.firstName, application.lastName),
-    application,
+    sha256: letter.sha256,
+    ...letterNames(row.application.firstName, row.application.lastName),
+    application: row.application,
   };
 }
 

@@ -12,6 +12,7 @@ export function organisationPresenter(a: LetterAssets): OrganisationDto {
   return {
     name: a.name,
     address: a.address,
+    contact: a.contact,
     signatoryName: a.signatoryName,
     signatoryTitle: a.signatoryTitle,
     paperSize: a.paperSize,
@@ -44,20 +45,30 @@ export function templatePresenter(
   };
 }
 
+const dayOrNull = (day: string | null) => (day ? dayToIso(day) : null);
+
 /** Only what a consular officer needs to confirm a letter: no passport, birthdate or address. */
-export function verificationPresenter(l: typeof letters.$inferSelect, valid: boolean): LetterVerificationDto {
+export function verificationPresenter(
+  l: typeof letters.$inferSelect,
+  valid: boolean,
+  issuer: LetterVerificationDto["organisation"],
+): LetterVerificationDto {
   return {
     reference: l.reference,
     status: valid ? "valid" : "revoked",
-    fullName: `${l.firstName} ${l.lastName}`,
+    revokedAt: l.revokedAt ? l.revokedAt.toISOString() : null,
+    revocationReason: l.purgedAt ? "purged" : l.revocationReason,
+    issuedOn: dayToIso(l.issuedOn),
+    sha256: l.sha256,
+    organisation: issuer,
+    fullName: l.firstName === null ? null : `${l.firstName} ${l.lastName ?? ""}`.trim(),
     meeting: {
       name: l.meetingName,
       location: l.meetingLocation,
       startDate: dayToIso(l.meetingStartDate),
       endDate: dayToIso(l.meetingEndDate),
     },
-    dateOfArrival: dayToIso(l.dateOfArrival),
-    dateOfDeparture: dayToIso(l.dateOfDeparture),
-    issuedOn: dayToIso(l.issuedOn),
+    dateOfArrival: dayOrNull(l.dateOfArrival),
+    dateOfDeparture: dayOrNull(l.dateOfDeparture),
   };
 }

@@ -22,7 +22,7 @@ export async function updateOrganisation(
   await ensureOrganisation(ctx);
   await ctx.db
     .update(organisation)
-    .set({ ...input, address: input.address ?? "", ...bump() })
+    .set({ ...input, address: input.address ?? "", contact: input.contact ?? "", ...bump() })
     .where(eq(organisation.id, 1));
   return getOrganisation(ctx);
 }

@@ -38,7 +38,7 @@ describe("letter templates", () => {
   });
 
   it.skipIf(!hasPoppler("pdftotext"))(
-    "prints a meeting's own template, and the default again once it is deleted",
+    "prints a meeting's own template, and the default in letters issued once it is deleted",
     async () => {
       const meeting = await buildMeeting(t.app, {
         name: "Plenary Dallas",
@@ -88,7 +88,19 @@ describe("letter templates", () => {
         headers: admin.auth,
       });
       expect(deleted.json().isDefault).toBe(true);
-      expect(await letter()).toContain("To whom it may concern");
+      // An issued letter never changes; the next one issued prints the default again.
+      expect(await letter()).toBe(text);
+      const next = await buildApplication(t.app, {
+        meetingId: meeting.id,
+        userId: applicant.user.id,
+        over: { status: "Approved" },
+      });
+      const nextPdf = await t.app.inject({
+        method: "GET",
+        url: `/api/applications/${next.id}/pdf`,
+        headers: applicant.auth,
+      });
+      expect(flat(pdfText(nextPdf.rawPayload))).toContain("To whom it may concern");
     },
   );
 

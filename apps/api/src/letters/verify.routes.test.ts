@@ -38,6 +38,10 @@ describe("verification", () => {
     expect(res.json()).toEqual({
       reference,
       status: "valid",
+      revokedAt: null,
+      revocationReason: null,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      organisation: { name: "Visa Letter Portal", address: "", contact: "", hasLogo: false },
       fullName: "Дмитрий Шостакович",
       meeting: {
         name: meeting.name,
@@ -95,7 +99,36 @@ describe("verification", () => {
     await drainMailQueue(t.app.ctx);
     const res = await verify(reference);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "revoked", fullName: "Γιώργος Παπαδόπουλος" });
+    expect(res.json()).toMatchObject({
+      status: "revoked",
+      revocationReason: "deleted",
+      fullName: "Γιώργος Παπαδόπουλος",
+    });
+  });
+
+  it("says only whether a passport number matches, in any spelling, and limits the guesses", async () => {
+    const { applicant, application } = await applicantWithApplication(t.app, {
+      over: { passportNumber: "DE72052712", passportKey: "DE72052712" },
+    });
+    const reference = await issuedReference(application.id, applicant.auth);
+    const check = (passportNumber: string, ip = "192.0.2.10") =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/verify/${reference}/passport`,
+        payload: { passportNumber },
+        remoteAddress: ip,
+      });
+    const yes = await check("de 7205-2712");
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toEqual({ match: true });
+    expect((await check("DE72052713")).json()).toEqual({ match: false });
+    expect((await check("")).statusCode).toBe(400);
+    for (let i = 0; i < 8; i++) await check("X0000000");
+    const limited = await check("DE72052712");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many passport checks/);
+    // Another client is limited per letter too: the number cannot be guessed from many addresses.
+    expect((await check("DE72052712", "192.0.2.11")).statusCode).toBe(429);
   });
 
   it("answers an unknown or malformed reference with 404 and a neutral message", async () => {

@@ -1,11 +1,15 @@
-import type { FastifyRequest } from "fastify";
+import { passportCheckSchema } from "@visa/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { clientKey } from "../auth/auth-rate-limit.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
 import { HttpError } from "../lib/errors.js";
-import { verifyLetter } from "./verify.service.js";
+import { getOrganisationImage } from "./organisation.service.js";
+import { checkLetterPassport, verifyLetter } from "./verify.service.js";
 
 const VERIFY_PER_MINUTE = 30;
+// Guessing a passport number must be slow: a few tries an hour per client and per letter.
+const PASSPORT_CHECKS_PER_HOUR = 10;
 const referenceParams = z.object({ reference: z.string().max(64) });
 
 /** Public verification of a letter by its reference: no session, rate limited per client. */
@@ -21,5 +25,42 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
   app.get("/api/verify/:reference", options, async (request, reply) => {
     reply.header("cache-control", "no-store");
     return verifyLetter(ctx, request.params.reference);
+  });
+
+  const hourly = (keyOf: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ max: PASSPORT_CHECKS_PER_HOUR, timeWindow: 3600_000, keyGenerator: keyOf });
+  const passportLimits = [
+    hourly((request) => `verify-passport:client:${clientKey(request)}`),
+    hourly(
+      (request) =>
+        `verify-passport:letter:${(request.params as { reference: string }).reference.toUpperCase()}`,
+    ),
+  ];
+  const limitPassportChecks = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const limit of passportLimits) {
+      const state = await limit(request);
+      if (!state.isAllowed && state.isExceeded) {
+        reply.header("retry-after", String(Math.max(1, state.ttlInSeconds)));
+        throw new HttpError(429, "Too many passport checks. Please try again in an hour.");
+      }
+    }
+  };
+  app.post(
+    "/api/verify/:reference/passport",
+    {
+      schema: { params: referenceParams, body: passportCheckSchema },
+      bodyLimit: 4096,
+      preHandler: limitPassportChecks,
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return checkLetterPassport(ctx, request.params.reference, request.body.passportNumber);
+    },
+  );
+
+  // The issuer's logo for the verification page: public, like the letters that print it.
+  app.get("/api/verify-organisation/logo", { config: { rateLimit } }, async (_request, reply) => {
+    const image = await getOrganisationImage(ctx, "logo");
+    return reply.type(image.type).header("cache-control", "public, max-age=300").send(image.data);
   });
 }

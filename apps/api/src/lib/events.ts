@@ -5,6 +5,8 @@ export interface DomainEvents {
   "application.created": [{ applicationId: string; actorId: string | null }];
   "application.updated": [{ applicationId: string; actorId: string; from: string; to: string }];
   "application.deleted": [{ applicationId: string }];
+  /** A printed field of an approved application changed: its letter was revoked, a new one is due. */
+  "letter.superseded": [{ applicationId: string }];
 }
 
 /**

@@ -47,6 +47,20 @@ export function letterReady(s: MessageSubject, publicUrl: string, sender: string
   };
 }
 
+/** A detail printed on the approved letter changed: the new letter replaces the old one. */
+export function letterReplaced(s: MessageSubject, publicUrl: string, sender: string): Message {
+  return {
+    subject: `Your visa invitation letter for ${s.meetingName} has been replaced`,
+    text: [
+      greeting(s),
+      `Details printed on your visa invitation letter for ${meetingLine(s)} have changed, so we have issued a new letter with a new reference. It is attached to this message as a PDF.`,
+      "The earlier letter is no longer valid. Please use only the new one.",
+      `You can also download it again at any time:\n${link(publicUrl, s)}`,
+      sender,
+    ].join("\n\n"),
+  };
+}
+
 /** The request's status changed to something other than approved. */
 export function statusChanged(
   s: MessageSubject,

@@ -2,7 +2,7 @@ import type { App, RouteDeps } from "../lib/app-type.js";
 import { trackWork } from "./background-work.js";
 import { MailWorker } from "./mail-queue.js";
 import { notificationRoutes } from "./notifications.routes.js";
-import { notifyReceived, notifyStatusChange } from "./notify.service.js";
+import { notifyLetterReplaced, notifyReceived, notifyStatusChange } from "./notify.service.js";
 
 /**
  * Applicant e-mail: listens to application events (fired after commit), queues mail, and runs the
@@ -17,6 +17,9 @@ export async function notificationsPlugin(app: App, deps: RouteDeps) {
   );
   ctx.events.on("application.updated", ({ applicationId, from, to }) =>
     from === to ? undefined : trackWork(ctx, notifyStatusChange(ctx, applicationId, from, to)),
+  );
+  ctx.events.on("letter.superseded", ({ applicationId }) =>
+    trackWork(ctx, notifyLetterReplaced(ctx, applicationId)),
   );
   app.addHook("onListen", async () => worker.start());
   // A child plugin's onClose runs before the root's, so the worker stops before the database closes.

@@ -4,7 +4,13 @@ import { applications, meetings } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { enqueueMail, type MailJobInput } from "./mail-queue.js";
-import { letterReady, type MessageSubject, requestReceived, statusChanged } from "./messages.js";
+import {
+  letterReady,
+  letterReplaced,
+  type MessageSubject,
+  requestReceived,
+  statusChanged,
+} from "./messages.js";
 
 async function subjectOf(ctx: AppContext, applicationId: string) {
   const [row] = await ctx.db
@@ -56,6 +62,13 @@ export async function notifyStatusChange(
     return;
   }
   await queue(ctx, s, "message", statusChanged(s, from, to, ctx.config.publicUrl, sender));
+}
+
+/** Sends the approved application's new letter after a change to a printed field. */
+export async function notifyLetterReplaced(ctx: AppContext, applicationId: string): Promise<void> {
+  const s = await subjectOf(ctx, applicationId);
+  if (s?.status !== "Approved") return;
+  await queue(ctx, s, "letter", letterReplaced(s, ctx.config.publicUrl, await organisationName(ctx)));
 }
 
 /** Queues the approved application's letter again (an admin's resend). */

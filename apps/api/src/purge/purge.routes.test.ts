@@ -172,7 +172,7 @@ describe("purging", () => {
     expect(records.map((r) => r.total)).toEqual([3]);
   });
 
-  it("revokes the letter of a purged approved application", async () => {
+  it("revokes a purged application's letter, deleting its PDF and the snapshot's personal data", async () => {
     const applicant = await buildUser(t.app);
     const { meeting, apps } = await meetingWithApplications(t.app, 250, ["Approved"], applicant.user.id);
     const id = apps[0]!.id;
@@ -191,9 +191,18 @@ describe("purging", () => {
     expect(res.json().meetings).toContainEqual({ meetingId: meeting.id, name: meeting.name, purged: 1 });
     await workSettled(t.app.ctx);
 
-    expect((await verify()).json().status).toBe("revoked");
+    const answer = (await verify()).json();
+    expect(answer).toMatchObject({
+      status: "revoked",
+      revocationReason: "purged",
+      fullName: null,
+      sha256: null,
+    });
+    expect(answer.dateOfArrival).toBeNull();
     const [after] = await t.app.ctx.db.select().from(letters).where(eq(letters.id, letter.id));
     expect(after?.revokedAt).toBeInstanceOf(Date);
+    // The stored PDF and the applicant's data in the snapshot went with the application.
+    expect(after).toMatchObject({ pdf: null, firstName: null, lastName: null, passportHash: null });
   });
 
   it("keeps the counts when the emptied meeting is deleted afterwards", async () => {

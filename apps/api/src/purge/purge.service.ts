@@ -8,6 +8,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { applications, meetingPurges, meetings } from "../db/schema.js";
+import { purgeMeetingLetters } from "../letters/letter-purge.js";
 import { isPurgeEligible, purgeCutoff } from "./purge.policy.js";
 import { eligibleMeetingPresenter, purgeRecordPresenter } from "./purge.presenter.js";
 import { eligibleMeetings, pastPurges } from "./purge.queries.js";
@@ -56,6 +57,7 @@ async function purgeMeeting(ctx: AppContext, meetingId: string, cutoff: string, 
     // server's schedule) wait; the end day is checked again under it, as it stands now.
     const [meeting] = await tx.select().from(meetings).where(eq(meetings.id, meetingId)).for("update");
     if (!meeting || !isPurgeEligible(meeting.endDate, cutoff)) return null;
+    await purgeMeetingLetters(tx, meetingId);
     const removed = await tx
       .delete(applications)
       .where(eq(applications.meetingId, meetingId))

@@ -61,9 +61,17 @@ export function requiredFieldsMessage(missing: string[]): string {
   return `Please fill in all required fields: ${missing.join(", ")}`;
 }
 
-const passportNumber = requiredText(30).refine((s) => /^[\p{L}\p{N} -]+$/u.test(s), {
-  message: "may contain only letters, digits, spaces and hyphens",
-});
+/** A passport number as one key: upper case without spaces or dashes ("de 7205-2712" is "DE72052712"). */
+export function normalisePassportNumber(s: string): string {
+  return s.toUpperCase().replace(/[\s-]+/g, "");
+}
+
+const passportNumber = requiredText(30)
+  .refine((s) => /^[\p{L}\p{N} -]+$/u.test(s), {
+    message: "may contain only letters, digits, spaces and hyphens",
+  })
+  .transform(normalisePassportNumber)
+  .refine((s) => s.length > 0, { message: "is required" });
 const phone = requiredText(40).refine((s) => /^[0-9+()./\- xX]+$/.test(s), {
   message: "may contain only digits, spaces and + ( ) - . /",
 });

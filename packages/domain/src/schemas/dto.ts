@@ -103,6 +103,8 @@ export interface ImportResultDto {
   updated: number;
   /** Matched rows whose values were already stored (listed with reason "No changes (...)"). */
   unchanged?: number;
+  /** Approved applications whose printed fields changed: their letters were replaced by new ones. */
+  reissued?: number;
   failed: number;
   /** New applications the file gave the status Approved: approved as an admin would, letter and all. */
   approved?: number;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, multilineText, requiredMultilineText, requiredText, text } from "./fields.js";
+import { idField, multilineText, optionalText, requiredMultilineText, requiredText, text } from "./fields.js";
 
 /** Paper sizes a letter can be printed on; the organisation picks one. */
 export const PAPER_SIZES = ["A4", "Letter"] as const;
@@ -87,6 +87,7 @@ export type LetterPreviewInput = z.input<typeof letterPreviewSchema>;
 export const organisationInputSchema = z.object({
   name: requiredText(200),
   address: multilineText(1000),
+  contact: optionalText(300),
   signatoryName: text(200),
   signatoryTitle: text(200),
   paperSize: z.enum(PAPER_SIZES, { message: "must be A4 or Letter" }),
@@ -109,6 +110,7 @@ export interface CertificateDto {
 export interface OrganisationDto {
   name: string;
   address: string;
+  contact: string;
   signatoryName: string;
   signatoryTitle: string;
   paperSize: PaperSize;
@@ -127,13 +129,41 @@ export interface LetterTemplateDto {
   updatedAt: string | null;
 }
 
-/** What the public verification page may show: nothing more than a consular officer needs. */
+/** Why a letter stopped being valid. */
+export const REVOCATION_REASONS = {
+  withdrawn: "The approval of the request was withdrawn.",
+  rejected: "The request was rejected.",
+  superseded: "The letter was replaced by a newer letter after the applicant's details changed.",
+  deleted: "The request was deleted.",
+  purged: "The record was deleted under the retention policy.",
+} as const;
+export type RevocationReason = keyof typeof REVOCATION_REASONS;
+
+/**
+ * What the public verification page may show: nothing more than a consular officer needs. After a
+ * purge the applicant's name, travel days and the file's hash are gone (null).
+ */
 export interface LetterVerificationDto {
   reference: string;
   status: "valid" | "revoked";
-  fullName: string;
-  meeting: { name: string; location: string; startDate: string; endDate: string };
-  dateOfArrival: string;
-  dateOfDeparture: string;
+  revokedAt: string | null;
+  revocationReason: RevocationReason | null;
   issuedOn: string;
+  /** SHA-256 (hex) of the PDF exactly as issued. */
+  sha256: string | null;
+  organisation: { name: string; address: string; contact: string; hasLogo: boolean };
+  fullName: string | null;
+  meeting: { name: string; location: string; startDate: string; endDate: string };
+  dateOfArrival: string | null;
+  dateOfDeparture: string | null;
 }
+
+/** The verification page's passport check: the number as typed (normalised by the server). */
+export const passportCheckSchema = z.object({
+  passportNumber: z
+    .string()
+    .trim()
+    .min(1, { message: "Enter the passport number" })
+    .max(30, { message: "A passport number has at most 30 characters" }),
+});
+export type PassportCheckInput = z.input<typeof passportCheckSchema>;

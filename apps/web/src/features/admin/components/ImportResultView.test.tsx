@@ -25,6 +25,13 @@ describe("ImportResultView", () => {
     expect(count("Failed")).toBe("2");
   });
 
+  it("says how many approved letters the import replaced", () => {
+    render(
+      <ImportResultView result={{ ...RESULT, reissued: 2 }} onImportAnother={() => {}} onClose={() => {}} />,
+    );
+    expect(screen.getByText(/2 approved letters were replaced by new letters/)).toBeInTheDocument();
+  });
+
   it("lists updated records with their reason and failed rows with their error", () => {
     render(<ImportResultView result={RESULT} onImportAnother={() => {}} onClose={() => {}} />);
     const updated = screen.getByRole("region", { name: "Updated records" });

@@ -40,6 +40,13 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
           Columns not imported (not known): {result.unknownColumns.join(", ")}
         </p>
       )}
+      {!!result.reissued && (
+        <p className="text-sm text-gray-800">
+          {result.reissued === 1
+            ? "1 approved letter was replaced by a new letter with a new reference; the applicant was told."
+            : `${result.reissued} approved letters were replaced by new letters with new references; the applicants were told.`}
+        </p>
+      )}
       {result.updatedRecords.length > 0 && (
         <section aria-labelledby="import-updated">
           <h3 id="import-updated" className="font-semibold text-gray-900">

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { LetterVerificationDto } from "@visa/domain";
 import { ApiError, api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -11,5 +11,17 @@ export function useLetterVerification(reference: string) {
     queryFn: () =>
       api<LetterVerificationDto>(`/api/verify/${encodeURIComponent(reference)}`, { anonymous: true }),
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 1,
+  });
+}
+
+/** Whether a passport number is the one on the letter (POST /api/verify/:reference/passport). */
+export function usePassportCheck(reference: string) {
+  return useMutation({
+    mutationFn: (passportNumber: string) =>
+      api<{ match: boolean }>(`/api/verify/${encodeURIComponent(reference)}/passport`, {
+        method: "POST",
+        body: { passportNumber },
+        anonymous: true,
+      }),
   });
 }

@@ -16,6 +16,7 @@ type FormOutput = z.output<typeof organisationInputSchema>;
 const toForm = (o: OrganisationDto): FormInput => ({
   name: o.name,
   address: o.address,
+  contact: o.contact,
   signatoryName: o.signatoryName,
   signatoryTitle: o.signatoryTitle,
   paperSize: o.paperSize,
@@ -73,6 +74,13 @@ export function OrganisationForm({ organisation }: { organisation: OrganisationD
           fieldClassName="sm:col-span-2"
           error={fieldError("Address", errors.address)}
           {...register("address")}
+        />
+        <TextInput
+          label="Contact for consular officers"
+          hint="E-mail or phone shown on the verification page."
+          fieldClassName="sm:col-span-2"
+          error={fieldError("Contact for consular officers", errors.contact)}
+          {...register("contact")}
         />
         <TextInput
           label="Signatory name"

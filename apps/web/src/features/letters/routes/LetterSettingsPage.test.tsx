@@ -8,6 +8,7 @@ import LetterSettingsPage from "./LetterSettingsPage";
 const organisation: OrganisationDto = {
   name: "Standards Org",
   address: "1 Way\nTown",
+  contact: "visa@example.org",
   signatoryName: "Jane Doe",
   signatoryTitle: "Secretary",
   paperSize: "A4",

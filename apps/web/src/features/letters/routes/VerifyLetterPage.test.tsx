@@ -5,9 +5,20 @@ import { renderRoutes, stubApi } from "../../../lib/testing";
 import VerifyLetterPage from "./VerifyLetterPage";
 
 const REF = "VL-7K3M-9QX2-HB4T-R8WZ";
-const letter = (status: "valid" | "revoked") => ({
+const FILE = new TextEncoder().encode("%PDF-1.7 the issued letter");
+const FILE_SHA256 = "5d0a3ad7f1e1ce5d1c7d4c9ee8e27b8a5a4ddb86a1b0b1e1f1b8d1e2f7f0c5a1";
+const letter = (status: "valid" | "revoked", sha256 = FILE_SHA256) => ({
   reference: REF,
   status,
+  revokedAt: status === "revoked" ? "2026-02-03T15:00:00.000Z" : null,
+  revocationReason: status === "revoked" ? "superseded" : null,
+  sha256,
+  organisation: {
+    name: "Standards Org",
+    address: "1 Way\nTown",
+    contact: "visa@example.org",
+    hasLogo: false,
+  },
   fullName: "Nguyễn Thị Minh Khai",
   meeting: {
     name: "Plenary 2030",
@@ -42,8 +53,45 @@ describe("VerifyLetterPage", () => {
     stubApi({ [`GET /api/verify/${REF}`]: { json: letter("revoked") } });
     render();
     expect(
-      await screen.findByText("This letter has been revoked and is no longer valid."),
+      await screen.findByText(
+        "This letter was revoked on February 3, 2026 and is no longer valid. The letter was replaced by a newer letter after the applicant's details changed.",
+      ),
     ).toBeInTheDocument();
+  });
+
+  it("names the issuer and shows the file's SHA-256", async () => {
+    stubApi({ [`GET /api/verify/${REF}`]: { json: letter("valid") } });
+    render();
+    expect(await screen.findByText("Issued by Standards Org")).toBeInTheDocument();
+    expect(screen.getByText("Contact: visa@example.org")).toBeInTheDocument();
+    expect(screen.getByText(FILE_SHA256)).toBeInTheDocument();
+  });
+
+  it("hashes a chosen PDF in the browser, without sending it, and says whether it is the issued file", async () => {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", FILE));
+    const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const { calls } = stubApi({ [`GET /api/verify/${REF}`]: { json: letter("valid", hex) } });
+    render();
+    const input = await screen.findByLabelText(/Drop the letter's PDF here/);
+    await userEvent.upload(input, new File([FILE], "letter.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("letter.pdf is exactly the file that was issued.")).toBeInTheDocument();
+    const tampered = new Uint8Array(FILE);
+    tampered[10] = 0x21;
+    await userEvent.upload(input, new File([tampered], "changed.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText(/changed\.pdf is not the file that was issued/)).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("checks a passport number and shows only match or no match", async () => {
+    const { calls } = stubApi({
+      [`GET /api/verify/${REF}`]: { json: letter("valid") },
+      [`POST /api/verify/${REF}/passport`]: { json: { match: false } },
+    });
+    render();
+    await userEvent.type(await screen.findByLabelText("Passport number"), "X 123");
+    await userEvent.click(screen.getByRole("button", { name: "Check number" }));
+    expect(await screen.findByText("This passport number does not match the letter.")).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({ passportNumber: "X 123" });
   });
 
   it("shows the server's neutral message for an unknown reference, and checks another one", async () => {

@@ -1,4 +1,3 @@
-import { formatDayLong, type LetterVerificationDto } from "@visa/domain";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/Button";
@@ -6,46 +5,7 @@ import { controlClass } from "../../../components/FormField";
 import { Spinner } from "../../../components/Spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useLetterVerification } from "../api/verify-letter";
-
-function Details({ letter }: { letter: LetterVerificationDto }) {
-  const valid = letter.status === "valid";
-  const rows: [string, string][] = [
-    ["Name", letter.fullName],
-    ["Meeting", letter.meeting.name],
-    ["Location", letter.meeting.location],
-    [
-      "Meeting dates",
-      `${formatDayLong(letter.meeting.startDate)} – ${formatDayLong(letter.meeting.endDate)}`,
-    ],
-    ["Arrival", formatDayLong(letter.dateOfArrival)],
-    ["Departure", formatDayLong(letter.dateOfDeparture)],
-    ["Issued on", formatDayLong(letter.issuedOn)],
-  ];
-  return (
-    <div className="space-y-4">
-      <p
-        role="status"
-        className={`rounded-md border px-4 py-3 font-semibold ${
-          valid ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"
-        }`}
-      >
-        {valid ? "This letter is valid." : "This letter has been revoked and is no longer valid."}
-      </p>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-gray-600">{label}</dt>
-            <dd className="break-words text-gray-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="text-xs text-gray-600">
-        Compare these details with the letter. The letter's PDF also carries a digital signature that PDF
-        readers can check.
-      </p>
-    </div>
-  );
-}
+import { VerificationDetails } from "../components/verify/VerificationDetails";
 
 function failureText(err: unknown): string {
   if (err instanceof ApiError && (err.status === 404 || err.status === 429)) return err.message;
@@ -77,7 +37,7 @@ export default function VerifyLetterPage() {
             {failureText(verification.error)}
           </p>
         ) : (
-          <Details letter={verification.data} />
+          <VerificationDetails letter={verification.data} />
         )}
       </section>
       <form

@@ -1,0 +1,77 @@
+import { type DragEvent, useState } from "react";
+
+type Outcome = { kind: "match" | "mismatch"; name: string } | { kind: "error"; text: string } | null;
+
+/** SHA-256 of the file in hex, computed in this browser: the file never leaves it. */
+async function sha256Hex(file: File): Promise<string> {
+  // Copied into this realm's own bytes: a buffer made by another realm (a test's DOM) is refused.
+  const bytes = Uint8Array.from(new Uint8Array(await file.arrayBuffer()));
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function outcomeText(outcome: NonNullable<Outcome>): string {
+  if (outcome.kind === "error") return outcome.text;
+  return outcome.kind === "match"
+    ? `${outcome.name} is exactly the file that was issued.`
+    : `${outcome.name} is not the file that was issued: it has been changed or is another letter.`;
+}
+
+/** Drop or choose the PDF: the page says whether it is, byte for byte, the file that was issued. */
+export function FileHashCheck({ sha256 }: { sha256: string }) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [over, setOver] = useState(false);
+  const check = async (file: File | undefined) => {
+    if (!file) return;
+    if (!globalThis.crypto?.subtle) {
+      setOutcome({
+        kind: "error",
+        text: "This browser cannot check files here (the page must be opened over HTTPS).",
+      });
+      return;
+    }
+    const hash = await sha256Hex(file);
+    setOutcome({ kind: hash === sha256 ? "match" : "mismatch", name: file.name });
+  };
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    void check(e.dataTransfer.files[0]);
+  };
+  return (
+    <section aria-labelledby="file-check" className="space-y-2">
+      <h2 id="file-check" className="font-semibold text-gray-900">
+        Check the PDF file
+      </h2>
+      <label
+        htmlFor="letter-file"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+        className={`block cursor-pointer rounded-md border-2 border-dashed p-4 text-center text-sm ${
+          over ? "border-blue-500 bg-blue-50" : "border-gray-300 text-gray-700"
+        }`}
+      >
+        Drop the letter's PDF here or choose it. It is checked in this browser and never uploaded.
+        <input
+          id="letter-file"
+          type="file"
+          accept="application/pdf,.pdf"
+          className="sr-only"
+          onChange={(e) => void check(e.target.files?.[0])}
+        />
+      </label>
+      {outcome && (
+        <p
+          role="status"
+          className={`text-sm font-medium ${outcome.kind === "match" ? "text-green-800" : "text-red-800"}`}
+        >
+          {outcomeText(outcome)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "../../../../components/Button";
+import { controlClass } from "../../../../components/FormField";
+import { usePassportCheck } from "../../api/verify-letter";
+import { errorText } from "../../lib/error-text";
+
+/** Type the passport number: the server answers only whether it is the one on the letter. */
+export function PassportCheck({ reference }: { reference: string }) {
+  const check = usePassportCheck(reference);
+  const [number, setNumber] = useState("");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (number.trim()) check.mutate(number);
+  };
+  return (
+    <section aria-labelledby="passport-check" className="space-y-2">
+      <h2 id="passport-check" className="font-semibold text-gray-900">
+        Check the passport number
+      </h2>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="passport-number" className="mb-1 block text-sm font-medium text-gray-800">
+            Passport number
+          </label>
+          <input
+            id="passport-number"
+            className={controlClass}
+            autoComplete="off"
+            value={number}
+            onChange={(e) => {
+              setNumber(e.target.value);
+              check.reset();
+            }}
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={check.isPending}>
+          Check number
+        </Button>
+      </form>
+      {check.isSuccess && (
+        <p
+          role="status"
+          className={`text-sm font-medium ${check.data.match ? "text-green-800" : "text-red-800"}`}
+        >
+          {check.data.match
+            ? "This passport number matches the letter."
+            : "This passport number does not match the letter."}
+        </p>
+      )}
+      {check.isError && (
+        <p role="alert" className="text-sm text-red-800">
+          {errorText(check.error, "The number could not be checked right now.")}
+        </p>
+      )}
+    </section>
+  );
+}
