@@ -16,6 +16,7 @@ import { passwordResetRoutes } from "./auth/password-reset.routes.js";
 import { databaseRateLimitStore } from "./auth/rate-limit-store.js";
 import type { AppConfig } from "./config.js";
 import type { AppContext } from "./context.js";
+import type { DataDirLock } from "./data-dir/data-dir-lock.js";
 import { openDatabase } from "./db/client.js";
 import { createStatements } from "./db/prepared.js";
 import { healthRoutes } from "./health.routes.js";
@@ -23,7 +24,7 @@ import { importRoutes } from "./imports/import.routes.js";
 import { lettersPlugin } from "./letters/letters.plugin.js";
 import type { App, RouteDeps } from "./lib/app-type.js";
 import { installErrorHandler } from "./lib/error-handler.js";
-import { HttpError } from "./lib/errors.js";
+import { HttpError, insufficientStorage } from "./lib/errors.js";
 import { EventBus } from "./lib/events.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { meetingRoutes } from "./meetings/meetings.routes.js";
@@ -39,6 +40,8 @@ import {
 import { logSerializers } from "./security/log-serializers.js";
 import { userRoutes } from "./users/users.routes.js";
 
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
@@ -50,6 +53,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Write log lines here instead of standard output (tests that read what is logged). */
   logStream?: { write(line: string): void };
+  /** DATA_DIR's lock, when the caller took it already (the server takes it before loading all this). */
+  dataDirLock?: DataDirLock;
 }
 
 /** The whole server: database opened and migrated, every route registered. Tests and main share it. */
@@ -87,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     inMemory: config.inMemoryDatabase,
+    holder: "the server",
+    lock: options.dataDirLock,
   });
   const ctx: AppContext = {
     config,
@@ -106,6 +113,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Work begun after an answer (a reset mail) finishes before the database goes.
     await workSettled(ctx);
     await database.close();
+  });
+  // A write is refused before its body is read while the embedded database has no room to spare.
+  app.addHook("onRequest", async (request) => {
+    if (READ_METHODS.has(request.method)) return;
+    if (database.writeProblem()) throw insufficientStorage();
   });
 
   await app.register(helmet, helmetOptions(config));

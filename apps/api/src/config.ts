@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { prepareDataDir } from "./data-dir/private-files.js";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -139,7 +140,7 @@ function persistentSecret(dataDir: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    prepareDataDir(dataDir);
     const secret = randomBytes(48).toString("base64url");
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;

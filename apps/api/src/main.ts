@@ -1,6 +1,6 @@
-import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { ensureAdmin } from "./users/ensure-admin.js";
+import type { CommandSocket } from "./data-dir/command-socket.js";
+import { lockDataDir } from "./data-dir/data-dir-lock.js";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,20 +13,39 @@ async function main() {
     }
     throw e;
   }
-  const app = await buildApp(config);
+  // The embedded database's DATA_DIR is taken first, so a second server refuses at once, before
+  // the rest of the server is even loaded.
+  const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, "the server");
+  const { buildApp } = await import("./app.js");
+  const { serveCommands } = await import("./data-dir/command-socket.js");
+  const { serverCommands } = await import("./cli/server-commands.js");
+  const { ensureAdmin } = await import("./users/ensure-admin.js");
+  const app = await buildApp(config, { dataDirLock });
   if (config.adminEmail && config.adminPassword) {
     await ensureAdmin(app.ctx, { email: config.adminEmail, password: config.adminPassword });
     app.log.info("admin account ensured");
   }
+  let commands: CommandSocket | undefined;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      Promise.resolve(commands?.close())
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  const lock = app.ctx.database.dataDirLock;
+  if (lock) {
+    // Commands that write (npm run admin, seed:demo) run here while this server holds DATA_DIR.
+    commands = await serveCommands(config.dataDir, serverCommands(app.ctx.database), (err) =>
+      app.log.error({ err: { message: err instanceof Error ? err.message : String(err) } }, "command failed"),
+    );
+    if (commands) lock.describe({ commands: true });
+    else app.log.warn("DATA_DIR's path is too long for a local socket: commands cannot reach this server");
+  }
   app.log.info(`database: ${app.ctx.database.kind}; mail: ${app.ctx.mailer.target}`);
 }
 

@@ -5,14 +5,18 @@
  *                    [--reset-password]
  *
  * The password may come from ADMIN_PASSWORD instead of the command line (keeps it out of shell
- * history). Uses DATABASE_URL (a PostgreSQL server) or the embedded database under DATA_DIR.
+ * history). Uses DATABASE_URL (a PostgreSQL server) or the embedded database under DATA_DIR; while
+ * a server holds DATA_DIR, the command runs in that server (cli/run-command.ts).
  */
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { emailField, passwordField, requiredText } from "@visa/domain";
+import { z } from "zod";
 import { ConfigError, loadConfig } from "../config.js";
-import { openDatabase } from "../db/client.js";
+import type { CommandOutput } from "../data-dir/command-socket.js";
+import type { Database } from "../db/client.js";
 import { ensureAdmin } from "../users/ensure-admin.js";
+import { runOnDatabase } from "./run-command.js";
 
 export const ADMIN_USAGE = `Usage: npm run admin -- --email <address> --password <at least 6 characters> [--first <name>] [--last <name>] [--reset-password]
 
@@ -20,13 +24,22 @@ Creates the admin account, or makes the existing account with that e-mail an adm
 An existing account keeps its password unless --reset-password is given.
 The password may also come from the ADMIN_PASSWORD environment variable.`;
 
-interface Output {
-  log(line: string): void;
-  error(line: string): void;
-}
+/** What the command does, checked again where it runs (the server, when it goes through one). */
+export const adminArgs = z.object({
+  email: emailField,
+  password: passwordField,
+  firstName: requiredText(100).optional(),
+  lastName: requiredText(100).optional(),
+  resetPassword: z.boolean().optional(),
+});
+export type AdminArgs = z.infer<typeof adminArgs>;
 
 /** Runs the command; resolves to the process exit code (0 done, 1 failure, 2 usage error). */
-export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
+export async function runAdminCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: CommandOutput,
+): Promise<number> {
   let values: ReturnType<typeof parse>;
   try {
     values = parse(argv);
@@ -61,23 +74,24 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv, out: O
     }
     throw e;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const result = await ensureAdmin(database, {
-      email: email.data,
-      password: password.data,
-      firstName: first.data,
-      lastName: last.data,
-      resetPassword: values["reset-password"],
-    });
-    if (result.created) out.log(`Created admin account ${email.data}.`);
-    else if (result.passwordReset)
-      out.log(`${email.data} is an admin; password replaced and old sessions ended.`);
-    else out.log(`${email.data} is an admin (existing password kept; add --reset-password to replace it).`);
-    return 0;
-  } finally {
-    await database.close();
-  }
+  const args: AdminArgs = {
+    email: email.data,
+    password: password.data,
+    firstName: first.data,
+    lastName: last.data,
+    resetPassword: values["reset-password"],
+  };
+  return runOnDatabase(config, "admin", args, out, (database) => adminCommand(database, args, out));
+}
+
+/** Creates or promotes the admin on an open database; resolves to the exit code. */
+export async function adminCommand(database: Database, args: AdminArgs, out: CommandOutput): Promise<number> {
+  const result = await ensureAdmin(database, args);
+  if (result.created) out.log(`Created admin account ${args.email}.`);
+  else if (result.passwordReset)
+    out.log(`${args.email} is an admin; password replaced and old sessions ended.`);
+  else out.log(`${args.email} is an admin (existing password kept; add --reset-password to replace it).`);
+  return 0;
 }
 
 function parse(argv: string[]) {

@@ -6,7 +6,8 @@
  *
  *   npm run seed:demo
  *
- * Uses DATABASE_URL (a PostgreSQL server) or the embedded database under DATA_DIR.
+ * Uses DATABASE_URL (a PostgreSQL server) or the embedded database under DATA_DIR; while a server
+ * holds DATA_DIR, the command runs in that server (cli/run-command.ts).
  */
 import { pathToFileURL } from "node:url";
 import type { ApplicationStatus } from "@visa/domain";
@@ -14,7 +15,8 @@ import { eq, inArray } from "drizzle-orm";
 import { passportKeyOf } from "../applications/passport-key.js";
 import { hashPassword } from "../auth/passwords.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { type Db, type DbOrTx, openDatabase } from "../db/client.js";
+import type { CommandOutput } from "../data-dir/command-socket.js";
+import type { Database, Db, DbOrTx } from "../db/client.js";
 import { applications, meetings, settings, users } from "../db/schema.js";
 import {
   DEMO_ADMIN,
@@ -24,6 +26,7 @@ import {
   type DemoPerson,
   demoMeetings,
 } from "./demo-data.js";
+import { runOnDatabase } from "./run-command.js";
 
 const MARKER = "demo.seededAt";
 
@@ -141,11 +144,8 @@ function application(
   };
 }
 
-/** Opens the configured database, seeds it, closes it; resolves to the exit code. */
-export async function runSeedDemoCli(
-  env: NodeJS.ProcessEnv,
-  out: { log(l: string): void; error(l: string): void },
-) {
+/** Seeds the configured database (directly, or through the server holding it); resolves to the exit code. */
+export async function runSeedDemoCli(env: NodeJS.ProcessEnv, out: CommandOutput) {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(env);
@@ -154,20 +154,20 @@ export async function runSeedDemoCli(
     out.error(e.message);
     return 1;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const s = await seedDemo(database.db);
-    if (s.skipped) out.log("Demo data is already there; nothing changed.");
-    else {
-      out.log(`Seeded ${s.meetings} meetings, ${s.users} users and ${s.applications} applications.`);
-      out.log(
-        `Admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}; attendees: e.g. ${DEMO_PEOPLE[0]?.email} / ${DEMO_USER_PASSWORD}`,
-      );
-    }
-    return 0;
-  } finally {
-    await database.close();
+  return runOnDatabase(config, "seed:demo", {}, out, (database) => seedDemoCommand(database, out));
+}
+
+/** Seeds an open database and says what it did; resolves to the exit code. */
+export async function seedDemoCommand(database: Database, out: CommandOutput): Promise<number> {
+  const s = await seedDemo(database.db);
+  if (s.skipped) out.log("Demo data is already there; nothing changed.");
+  else {
+    out.log(`Seeded ${s.meetings} meetings, ${s.users} users and ${s.applications} applications.`);
+    out.log(
+      `Admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}; attendees: e.g. ${DEMO_PEOPLE[0]?.email} / ${DEMO_USER_PASSWORD}`,
+    );
   }
+  return 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -408,6 +408,8 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR || "./data",
+    holder: "npm run seed:scale",
+    lockAdvice: "run this only while no server or other command uses that DATA_DIR",
   });
   try {
     const summary = await seedScale(database, args);

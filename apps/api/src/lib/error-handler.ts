@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError } from "./errors.js";
+import { isDiskFull } from "../db/disk-space.js";
+import { HttpError, insufficientStorage } from "./errors.js";
 import { type Issue, validationMessage } from "./validation.js";
 
 /** Fastify's record of a zod issue (fastify-type-provider-zod), as the formatter's issue. */
@@ -45,6 +46,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ message: err.message || "Bad request" });
+    }
+    if (isDiskFull(err)) {
+      // The transaction was rolled back whole: nothing of this request was kept.
+      request.log.error({ code: "ENOSPC" }, "no space left to write");
+      return reply.code(507).send({ message: insufficientStorage().message });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ code: err.code }, "database unavailable");

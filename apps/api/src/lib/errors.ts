@@ -13,3 +13,9 @@ export const unauthorized = (message = "Authentication required") => new HttpErr
 export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** No room left to store a write: nothing of the request was kept. */
+export const insufficientStorage = () =>
+  new HttpError(
+    507,
+    "The server has no space left to store this. Nothing was saved; please try again later.",
+  );

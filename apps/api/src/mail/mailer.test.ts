@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workSettled } from "../notifications/background-work.js";
@@ -90,8 +90,12 @@ describe("file outbox when no SMTP is configured", () => {
     const { user } = await buildUser(t.app);
     await forgot(t, user.email);
     await workSettled(t.app.ctx);
-    const files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
+    const files = readdirSync(outbox);
+    expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(2);
     expect(files).toHaveLength(2);
+    // Letters carry passport numbers: only the server's user may read the outbox.
+    expect(statSync(outbox).mode & 0o777).toBe(0o700);
+    for (const f of files) expect(statSync(join(outbox, f)).mode & 0o777).toBe(0o600);
     const raws = files.map((f) => readFileSync(join(outbox, f), "utf8"));
     const greek = raws.find((r) => r.includes("eleni@example.test"));
     expect(greek).toMatch(/^Subject: =\?UTF-8\?/m);

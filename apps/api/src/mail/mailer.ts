@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../config.js";
@@ -42,9 +42,19 @@ export function createMailer(config: AppConfig): Mailer {
     target: outbox,
     async send(m) {
       const info = await transport.sendMail({ from: config.mailFrom, ...m });
-      await mkdir(outbox, { recursive: true });
+      // Letters carry passport numbers: the outbox is the user's alone. A message is written whole
+      // under a temporary name, then renamed, so a full disk never leaves half a message behind
+      // (the mail queue tries again later).
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(join(outbox, name), info.message as Buffer);
+      const partial = join(outbox, `.${name}.partial`);
+      try {
+        await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        await rename(partial, join(outbox, name));
+      } catch (e) {
+        await rm(partial, { force: true });
+        throw e;
+      }
     },
   };
 }

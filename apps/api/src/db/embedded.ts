@@ -1,0 +1,172 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
+import { narrowDataDir } from "../data-dir/private-files.js";
+import type { Database, Db } from "./client.js";
+import { formatBytes, freeBytes, isDiskFull, WRITE_RESERVE, WriteRoom } from "./disk-space.js";
+import { takeTurns } from "./pglite-turns.js";
+import * as schema from "./schema.js";
+
+/**
+ * Contrib extensions the migrations create (the search's trigram indexes). PGlite has no extension
+ * files on disk: each must be handed over whenever a database opens, not only when it is created,
+ * or the indexes that use them cannot be read or updated.
+ */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
+/**
+ * An empty embedded database made by `npm run build` (scripts/build.mjs): a new data directory
+ * starts as a copy of it instead of running initdb, which takes 10 s or more and ~300 MB more
+ * memory. Without a build (tests, `npm run dev`) initdb runs as before.
+ */
+export const PGLITE_TEMPLATE = join(import.meta.dirname, "pgdata-template.tar.gz");
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers is zeroed at every open of the embedded database
+ * (about a second of each start) and stays resident; the data files still sit in the operating
+ * system's file cache, so a smaller pool costs little.
+ */
+export const PGLITE_SETTINGS = ["shared_buffers=32MB"];
+
+/** How long after opening the embedded database its vacuum runs. */
+const VACUUM_DELAY_MS = 5000;
+
+/** The embedded database could not open; the message is one line saying why. */
+export class DatabaseOpenError extends Error {}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  inMemory?: boolean;
+  /** Who opens DATA_DIR, as other processes will be told ("the server", "npm run admin"). */
+  holder?: string;
+  /** What a process refused by the lock should do instead. */
+  lockAdvice?: string;
+  /** The lock, when the caller took it already. */
+  lock?: DataDirLock;
+  migrationsFolder: string;
+}
+
+/** A table name quoted for SQL (callers pass constants; quoting keeps that an invariant). */
+function pgIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * Opens the embedded database: in memory, or in DATA_DIR/pgdata under DATA_DIR's exclusive lock,
+ * taken before PGlite touches a file (two processes on one directory lose each other's writes).
+ */
+export async function openEmbedded(opts: EmbeddedOptions): Promise<Database> {
+  if (opts.inMemory) {
+    const client = new PGlite({ extensions: pgliteExtensions });
+    await client.waitReady;
+    return finishOpening(client, opts);
+  }
+  const lock = opts.lock ?? lockDataDir(opts.dataDir, opts.holder ?? "another process", opts.lockAdvice);
+  try {
+    return await finishOpening(await openFiles(opts.dataDir), opts, lock);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+async function openFiles(dataDir: string): Promise<PGlite> {
+  const dir = join(dataDir, "pgdata");
+  const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
+  try {
+    mkdirSync(dir, { recursive: true });
+    const fromTemplate = !existsSync(join(dir, "PG_VERSION")) && existsSync(PGLITE_TEMPLATE);
+    const client = new PGlite(dir, {
+      extensions: pgliteExtensions,
+      postgresqlconf: PGLITE_SETTINGS,
+      loadDataDir: fromTemplate ? new Blob([readFileSync(PGLITE_TEMPLATE)]) : undefined,
+    });
+    await client.waitReady;
+    // Its initialisation writes 0666 files whatever the umask; what it creates later follows it.
+    narrowDataDir(dataDir);
+    return client;
+  } catch (e) {
+    // A database that failed while being created would not open next time either: take it away,
+    // so the directory is as it was. An existing one is left untouched.
+    if (fresh) rmSync(dir, { recursive: true, force: true });
+    const free = freeBytes(dataDir);
+    if (isDiskFull(e) || (free !== undefined && free < WRITE_RESERVE)) {
+      throw new DatabaseOpenError(
+        `Cannot open the embedded database: no space left in DATA_DIR ${dataDir} (${formatBytes(free ?? 0)} free); free some space there and start again`,
+      );
+    }
+    throw new DatabaseOpenError(
+      `Cannot open the embedded database in ${dir}: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+}
+
+async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataDirLock): Promise<Database> {
+  takeTurns(client);
+  const room = new WriteRoom(opts.dataDir);
+  watchWrites(client, room);
+  const pgliteDb = drizzle(client, { schema });
+  await migrate(pgliteDb, { migrationsFolder: opts.migrationsFolder });
+  // No autovacuum here: vacuum and analyze once per open, so dead rows of the last run are
+  // reclaimed and the statistics match the data (a fresh in-memory database has nothing to do).
+  // It runs shortly after the open, not before the server answers: it took seconds of a start.
+  // It is skipped without room to write (it would only fail), and its failure is no fault.
+  let vacuuming: Promise<unknown> | undefined;
+  const vacuumTimer = opts.inMemory
+    ? undefined
+    : setTimeout(() => {
+        if (room.problem()) return;
+        vacuuming = client.exec("VACUUM (ANALYZE)").catch(() => {});
+      }, VACUUM_DELAY_MS);
+  vacuumTimer?.unref();
+  const db = pgliteDb as unknown as Db;
+  return {
+    db,
+    kind: "embedded",
+    dataDirLock: lock,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    // Only files on disk can run out of room.
+    writeProblem: () => (opts.inMemory ? undefined : room.problem()),
+    analyzeAfterBulkWrite: async (table) => {
+      await client.exec(`ANALYZE ${pgIdentifier(table)}`);
+    },
+    close: async () => {
+      clearTimeout(vacuumTimer);
+      try {
+        await vacuuming;
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+/** Tells `room` of every statement and transaction that failed for lack of space, or wrote. */
+function watchWrites(client: PGlite, room: WriteRoom): void {
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  const watch = <T>(p: Promise<T>, wrote: (r: T) => boolean): Promise<T> =>
+    p.then(
+      (r) => {
+        if (wrote(r)) room.noteWritten();
+        return r;
+      },
+      (e: unknown) => {
+        room.noteFailure(e);
+        throw e;
+      },
+    );
+  client.query = ((...args: Parameters<typeof query>) =>
+    watch(query(...args), (r) => (r.affectedRows ?? 0) > 0)) as typeof query;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    watch(transaction(...args), () => true)) as typeof transaction;
+}
