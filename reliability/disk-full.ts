@@ -155,16 +155,6 @@ async function main() {
       "nothing half-written: the documents are exactly the acknowledged ones",
       `${listed.length} listed, ${acknowledged.length} acknowledged`,
     );
-    const refusedAccount = await api(server.url, null, "POST", "/api/auth/login", {
-      email: "full.0@example.org",
-      password: "Pw-full-1",
-    });
-    verdict.check(
-      reg.status === 201 || refusedAccount.status !== 200,
-      "a refused registration left no account",
-      `registration ${reg.status}, its sign-in ${refusedAccount.status}`,
-    );
-
     // 2. Free space: everything comes back by itself.
     rmSync(ballast);
     const freedAt = Date.now();
@@ -189,6 +179,16 @@ async function main() {
       "space freed: uploads and registrations work again",
       `${again.status}, ${reg2.status}`,
     );
+    const refusedAccount = await api(server.url, null, "POST", "/api/auth/login", {
+      email: "full.0@example.org",
+      password: "Pw-full-1",
+    });
+    verdict.check(
+      reg.status === 507 && refusedAccount.status === 404,
+      "a registration refused on the full disk left no account",
+      `registration ${reg.status}, its sign-in ${refusedAccount.status}`,
+    );
+
     const intact = await allIntact(server.url, apps, acknowledged);
     verdict.check(
       intact === acknowledged.length,
