@@ -41,7 +41,8 @@ describe("admin command", () => {
     const row = await userByEmail("chief@example.org");
     expect(row).toMatchObject({ isAdmin: true, firstName: "Þórunn", lastName: "Guðmundsdóttir" });
     expect(await verifyPassword(row?.passwordHash ?? "", "s3cret!")).toBe(true);
-  });
+    // The first run creates the database (initdb): a minute or more on a busy machine.
+  }, 240_000);
 
   it("promotes an existing account and keeps its password unless told to reset it", async () => {
     await target.withDb((db) =>

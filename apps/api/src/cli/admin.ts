@@ -11,11 +11,9 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { emailField, passwordField, requiredText } from "@visa/domain";
-import { z } from "zod";
 import { ConfigError, loadConfig } from "../config.js";
 import type { CommandOutput } from "../data-dir/command-socket.js";
-import type { Database } from "../db/client.js";
-import { ensureAdmin } from "../users/ensure-admin.js";
+import { type AdminArgs, adminCommand } from "./admin-command.js";
 import { runOnDatabase } from "./run-command.js";
 
 export const ADMIN_USAGE = `Usage: npm run admin -- --email <address> --password <at least 6 characters> [--first <name>] [--last <name>] [--reset-password]
@@ -23,16 +21,6 @@ export const ADMIN_USAGE = `Usage: npm run admin -- --email <address> --password
 Creates the admin account, or makes the existing account with that e-mail an admin.
 An existing account keeps its password unless --reset-password is given.
 The password may also come from the ADMIN_PASSWORD environment variable.`;
-
-/** What the command does, checked again where it runs (the server, when it goes through one). */
-export const adminArgs = z.object({
-  email: emailField,
-  password: passwordField,
-  firstName: requiredText(100).optional(),
-  lastName: requiredText(100).optional(),
-  resetPassword: z.boolean().optional(),
-});
-export type AdminArgs = z.infer<typeof adminArgs>;
 
 /** Runs the command; resolves to the process exit code (0 done, 1 failure, 2 usage error). */
 export async function runAdminCli(
@@ -82,16 +70,6 @@ export async function runAdminCli(
     resetPassword: values["reset-password"],
   };
   return runOnDatabase(config, "admin", args, out, (database) => adminCommand(database, args, out));
-}
-
-/** Creates or promotes the admin on an open database; resolves to the exit code. */
-export async function adminCommand(database: Database, args: AdminArgs, out: CommandOutput): Promise<number> {
-  const result = await ensureAdmin(database, args);
-  if (result.created) out.log(`Created admin account ${args.email}.`);
-  else if (result.passwordReset)
-    out.log(`${args.email} is an admin; password replaced and old sessions ended.`);
-  else out.log(`${args.email} is an admin (existing password kept; add --reset-password to replace it).`);
-  return 0;
 }
 
 function parse(argv: string[]) {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, meetings, users } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { cliTarget } from "./cli-test-target.js";
-import { runSeedDemoCli, seedDemo } from "./seed-demo.js";
+import { seedDemo } from "./demo-seed.js";
+import { runSeedDemoCli } from "./seed-demo.js";
 
 let t: TestApp;
 beforeAll(async () => {

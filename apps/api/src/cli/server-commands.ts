@@ -1,7 +1,7 @@
 import type { CommandHandler } from "../data-dir/command-socket.js";
 import type { Database } from "../db/client.js";
-import { adminArgs, adminCommand } from "./admin.js";
-import { seedDemoCommand } from "./seed-demo.js";
+import { adminArgs, adminCommand } from "./admin-command.js";
+import { seedDemoCommand } from "./demo-seed.js";
 
 /** The commands a running server takes on its local socket, each checking its arguments again. */
 export function serverCommands(database: Database): Record<string, CommandHandler> {
