@@ -68,114 +68,117 @@ async function startServer(port: number): Promise<ChildProcess> {
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
 
-let server: ChildProcess;
-let port: number;
-beforeAll(async () => {
-  port = await freePort();
-  server = await startServer(port);
-}, 240_000);
-afterAll(async () => {
-  server?.kill("SIGTERM");
-  if (server) await exited(server);
-});
-
-const login = (email: string, password: string) =>
-  fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-
-describe("commands while the server holds DATA_DIR", () => {
-  it("a second server refuses at once with one line naming the first and what to do", async () => {
-    const second = await run("apps/api/src/main.ts", [], { PORT: String(await freePort()) });
-    expect(second.code).toBe(1);
-    expect(second.err).toBe(
-      `${dataDir} is in use by the server (pid ${server.pid}, since ${second.err.match(/since ([^)]+)\)/)?.[1]}): stop that process first, or give this one another DATA_DIR`,
-    );
-  }, 120_000);
-
-  it("npm run admin goes through the server: the new admin signs in there at once", async () => {
-    const res = await run("apps/api/src/cli/admin.ts", [
-      "--email",
-      "ops@example.org",
-      "--password",
-      "s3cret-pass",
-    ]);
-    expect(res).toMatchObject({ code: 0, out: "Created admin account ops@example.org." });
-    const signIn = await login("ops@example.org", "s3cret-pass");
-    expect(signIn.status).toBe(200);
-    expect(((await signIn.json()) as { role: string }).role).toBe("admin");
-  }, 120_000);
-
-  it("npm run admin's usage errors are answered without the server", async () => {
-    const res = await run("apps/api/src/cli/admin.ts", ["--email", "nope"]);
-    expect(res.code).toBe(2);
-    expect(res.err).toContain("--email: Invalid email address");
-  }, 120_000);
-
-  it("npm run seed:demo goes through the server", async () => {
-    const res = await run("apps/api/src/cli/seed-demo.ts");
-    expect(res.code).toBe(0);
-    expect(res.out).toContain("Seeded 4 meetings, 11 users and 19 applications.");
-    expect((await login("admin@example.com", "admin123")).status).toBe(200);
-    const again = await run("apps/api/src/cli/seed-demo.ts");
-    expect(again.out).toBe("Demo data is already there; nothing changed.");
-  }, 120_000);
-
-  it("npm run seed:scale refuses with one line", async () => {
-    const res = await run("apps/api/src/cli/seed-scale.ts", ["--meetings", "1", "--users", "1"]);
-    expect(res.code).toBe(1);
-    expect(res.err).toMatch(
-      new RegExp(
-        `^${dataDir} is in use by the server \\(pid ${server.pid}, since [^)]+\\): run this only while`,
-      ),
-    );
-    expect(res.err).not.toContain("\n");
-  }, 120_000);
-
-  it("leaves DATA_DIR and everything in it to its owner alone", () => {
-    const loose: string[] = [];
-    const walk = (p: string) => {
-      const st = statSync(p);
-      if ((st.mode & 0o077) !== 0) loose.push(`${p} ${(st.mode & 0o777).toString(8)}`);
-      if (st.isDirectory()) for (const n of readdirSync(p)) walk(join(p, n));
-    };
-    walk(dataDir);
-    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-    expect(readdirSync(dataDir).sort()).toEqual(["data-dir.lock", "jwt-secret", "pgdata", "server.sock"]);
-    expect(loose).toEqual([]);
-  });
-
-  it("after kill -9 the next server takes DATA_DIR at once, with every command's writes", async () => {
-    server.kill("SIGKILL");
-    await exited(server);
+// The embedded database's lock and socket: nothing of it runs on a PostgreSQL server.
+describe.skipIf(!!process.env.DATABASE_URL)("one DATA_DIR", () => {
+  let server: ChildProcess;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
     server = await startServer(port);
-    expect((await login("ops@example.org", "s3cret-pass")).status).toBe(200);
-    expect((await login("admin@example.com", "admin123")).status).toBe(200);
   }, 240_000);
-});
+  afterAll(async () => {
+    server?.kill("SIGTERM");
+    if (server) await exited(server);
+  });
 
-describe("commands while another command holds DATA_DIR", () => {
-  it("refuse with one line naming it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "visa-commands-"));
-    const lock = lockDataDir(dir, "npm run seed:demo");
-    try {
-      const res = await run(
-        "apps/api/src/cli/admin.ts",
-        ["--email", "a@example.org", "--password", "abcdef"],
-        {
-          DATA_DIR: dir,
-        },
+  const login = (email: string, password: string) =>
+    fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+
+  describe("commands while the server holds DATA_DIR", () => {
+    it("a second server refuses at once with one line naming the first and what to do", async () => {
+      const second = await run("apps/api/src/main.ts", [], { PORT: String(await freePort()) });
+      expect(second.code).toBe(1);
+      expect(second.err).toBe(
+        `${dataDir} is in use by the server (pid ${server.pid}, since ${second.err.match(/since ([^)]+)\)/)?.[1]}): stop that process first, or give this one another DATA_DIR`,
       );
+    }, 120_000);
+
+    it("npm run admin goes through the server: the new admin signs in there at once", async () => {
+      const res = await run("apps/api/src/cli/admin.ts", [
+        "--email",
+        "ops@example.org",
+        "--password",
+        "s3cret-pass",
+      ]);
+      expect(res).toMatchObject({ code: 0, out: "Created admin account ops@example.org." });
+      const signIn = await login("ops@example.org", "s3cret-pass");
+      expect(signIn.status).toBe(200);
+      expect(((await signIn.json()) as { role: string }).role).toBe("admin");
+    }, 120_000);
+
+    it("npm run admin's usage errors are answered without the server", async () => {
+      const res = await run("apps/api/src/cli/admin.ts", ["--email", "nope"]);
+      expect(res.code).toBe(2);
+      expect(res.err).toContain("--email: Invalid email address");
+    }, 120_000);
+
+    it("npm run seed:demo goes through the server", async () => {
+      const res = await run("apps/api/src/cli/seed-demo.ts");
+      expect(res.code).toBe(0);
+      expect(res.out).toContain("Seeded 4 meetings, 11 users and 19 applications.");
+      expect((await login("admin@example.com", "admin123")).status).toBe(200);
+      const again = await run("apps/api/src/cli/seed-demo.ts");
+      expect(again.out).toBe("Demo data is already there; nothing changed.");
+    }, 120_000);
+
+    it("npm run seed:scale refuses with one line", async () => {
+      const res = await run("apps/api/src/cli/seed-scale.ts", ["--meetings", "1", "--users", "1"]);
       expect(res.code).toBe(1);
       expect(res.err).toMatch(
         new RegExp(
-          `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): it takes no commands now`,
+          `^${dataDir} is in use by the server \\(pid ${server.pid}, since [^)]+\\): run this only while`,
         ),
       );
-    } finally {
-      lock.release();
-    }
-  }, 120_000);
+      expect(res.err).not.toContain("\n");
+    }, 120_000);
+
+    it("leaves DATA_DIR and everything in it to its owner alone", () => {
+      const loose: string[] = [];
+      const walk = (p: string) => {
+        const st = statSync(p);
+        if ((st.mode & 0o077) !== 0) loose.push(`${p} ${(st.mode & 0o777).toString(8)}`);
+        if (st.isDirectory()) for (const n of readdirSync(p)) walk(join(p, n));
+      };
+      walk(dataDir);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(readdirSync(dataDir).sort()).toEqual(["data-dir.lock", "jwt-secret", "pgdata", "server.sock"]);
+      expect(loose).toEqual([]);
+    });
+
+    it("after kill -9 the next server takes DATA_DIR at once, with every command's writes", async () => {
+      server.kill("SIGKILL");
+      await exited(server);
+      server = await startServer(port);
+      expect((await login("ops@example.org", "s3cret-pass")).status).toBe(200);
+      expect((await login("admin@example.com", "admin123")).status).toBe(200);
+    }, 240_000);
+  });
+
+  describe("commands while another command holds DATA_DIR", () => {
+    it("refuse with one line naming it", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "visa-commands-"));
+      const lock = lockDataDir(dir, "npm run seed:demo");
+      try {
+        const res = await run(
+          "apps/api/src/cli/admin.ts",
+          ["--email", "a@example.org", "--password", "abcdef"],
+          {
+            DATA_DIR: dir,
+          },
+        );
+        expect(res.code).toBe(1);
+        expect(res.err).toMatch(
+          new RegExp(
+            `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): it takes no commands now`,
+          ),
+        );
+      } finally {
+        lock.release();
+      }
+    }, 120_000);
+  });
 });
