@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { lockDataDir } from "../data-dir/data-dir-lock.js";
 import { openDatabase } from "../db/client.js";
 import { users } from "../db/schema.js";
 import { runBackupCli } from "./backup.js";
@@ -33,6 +34,32 @@ async function addUser(dataDir: string, email: string) {
 
 // The embedded database's files; a PostgreSQL run would only repeat it.
 describe.skipIf(!!process.env.DATABASE_URL)("npm run backup and npm run restore", () => {
+  it("refuse with one line while the server holds DATA_DIR, touching nothing", async () => {
+    const dataDir = fresh();
+    await addUser(dataDir, "held@example.test");
+    const before = readdirSync(join(dataDir, "pgdata")).sort();
+    const file = join(fresh(), "portal.tar.gz");
+    writeFileSync(file, "an older backup");
+    const env = { NODE_ENV: "test", DATA_DIR: dataDir };
+    const server = lockDataDir(dataDir, "the server");
+    try {
+      for (const argv of [
+        ["backup", file],
+        ["restore", file, "--replace"],
+      ]) {
+        await expect(runBackupCli(argv, env, capture().out)).rejects.toThrow(
+          new RegExp(
+            `^${dataDir} is in use by the server \\(pid ${process.pid}, since [^)]+\\): stop it first`,
+          ),
+        );
+      }
+    } finally {
+      server.release();
+    }
+    expect(readFileSync(file, "utf8")).toBe("an older backup");
+    expect(readdirSync(join(dataDir, "pgdata")).sort()).toEqual(before);
+  }, 240_000);
+
   it("copies the database into a file that restores it as it was, elsewhere or in place", async () => {
     const dataDir = fresh();
     await addUser(dataDir, "before@example.test");

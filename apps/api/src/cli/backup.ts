@@ -4,12 +4,14 @@
  *   npm run backup -- <file.tar.gz>              copy DATA_DIR's database into one file
  *   npm run restore -- <file.tar.gz> [--replace] make DATA_DIR's database from such a file
  *
- * Both open the database files themselves, so the server using DATA_DIR must be stopped first.
+ * Both open the database files themselves, under DATA_DIR's lock: while a server (or another
+ * command) holds DATA_DIR they refuse with one line naming it, and the server must be stopped first.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
 import { openDatabase, PGLITE_SETTINGS, pgliteExtensions } from "../db/client.js";
 import { cliConfig, type Output, runIfMain } from "./cli-run.js";
 
@@ -20,6 +22,8 @@ backup copies the embedded database under DATA_DIR into one file.
 restore makes DATA_DIR's database from such a file. When DATA_DIR already holds a database,
 --replace is required; the old one is then kept beside it as pgdata.before-restore-<time>.
 Stop the server that uses DATA_DIR first. With DATABASE_URL, use pg_dump and pg_restore.`;
+
+const STOP_FIRST = "stop it first, then run this again";
 
 /** Runs "backup" or "restore"; resolves to the exit code (0 done, 1 failure, 2 usage error). */
 export async function runBackupCli(argv: string[], env: NodeJS.ProcessEnv, out: Output): Promise<number> {
@@ -57,7 +61,7 @@ async function backup(dataDir: string, file: string, out: Output): Promise<numbe
     out.error(`There is no database under ${dataDir} to back up.`);
     return 1;
   }
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, holder: "npm run backup", lockAdvice: STOP_FIRST });
   try {
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir("gzip");
@@ -78,6 +82,22 @@ async function restore(dataDir: string, file: string, replace: boolean, out: Out
     out.error(`${file} does not exist.`);
     return 1;
   }
+  // Held from before the old database is moved aside until the new one has been opened once.
+  const lock = lockDataDir(dataDir, "npm run restore", STOP_FIRST);
+  try {
+    return await restoreLocked(dataDir, file, replace, out, lock);
+  } finally {
+    lock.release();
+  }
+}
+
+async function restoreLocked(
+  dataDir: string,
+  file: string,
+  replace: boolean,
+  out: Output,
+  lock: DataDirLock,
+): Promise<number> {
   const dir = join(dataDir, "pgdata");
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   let keptAs: string | undefined;
@@ -98,7 +118,7 @@ async function restore(dataDir: string, file: string, replace: boolean, out: Out
     });
     await client.waitReady;
     await client.close();
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir, lock });
     await database.close();
   } catch (e) {
     out.error(`${file} could not be restored: ${e instanceof Error ? e.message : String(e)}`);

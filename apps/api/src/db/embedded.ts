@@ -71,7 +71,8 @@ export async function openEmbedded(opts: EmbeddedOptions): Promise<Database> {
   try {
     return await finishOpening(await openFiles(opts.dataDir), opts, lock);
   } catch (e) {
-    lock.release();
+    // A lock handed in stays its caller's (a restore keeps it while it puts things back).
+    if (!opts.lock) lock.release();
     throw e;
   }
 }
