@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { importCsv } from "./lib/csv.js";
 import { api, login, type Session, uploadCsv } from "./lib/http.js";
 import { type LoadResult, measure, type Scenario } from "./lib/load.js";
+import { newApplications } from "./lib/new-application.js";
 import { fmt, machineLine, postgresVersion, table, today, writeSection } from "./lib/report.js";
 import { ServerProcess } from "./lib/server.js";
 import { type DbKind, prepareTarget, seedTarget } from "./lib/target.js";
@@ -69,31 +70,7 @@ async function main() {
     const user = await login(base, seed.sampleUserEmail, seed.password);
     const L = seed.largestMeetingId;
     const middle = Math.ceil(SCALE.largest / 10 / 2);
-    let n = 0;
-    const newApplication = () => {
-      n++;
-      return {
-        meeting: L,
-        firstName: "Zoë",
-        lastName: `Łukasiewicz-Ñúñez ${n}`,
-        email: `writer.${n}@example.pl`,
-        birthdate: "1990-01-01T00:00:00.000Z",
-        gender: "Female",
-        passportNumber: `WB${process.pid}X${n}`,
-        passportIssuingCountry: "PL",
-        passportExpirationDate: "2032-05-31T00:00:00.000Z",
-        dateOfArrival: "2030-03-01T00:00:00.000Z",
-        dateOfDeparture: "2030-03-08T00:00:00.000Z",
-        companyName: "Example Corp",
-        position: "Engineer",
-        companyMailingAddress1: "1 Main Street",
-        city: "Warszawa",
-        state: "Mazowieckie",
-        postalCode: "00-001",
-        country: "PL",
-        phone: "+48 22 123 45 67",
-      };
-    };
+    const newApplication = newApplications(L, "WB");
     const list = (q: string) => `/api/applications?admin=true&meetingId=${L}&limit=10&${q}`;
     const scenarios: Scenario[] = [
       { name: "ceiling: GET /api/auth/me", path: "/api/auth/me", headers: user.headers, read: true },

@@ -1,0 +1,180 @@
+/**
+ * What users do, each read the first time: seeds the scale data (50 meetings, 20,000 users,
+ * 100,000 applications; the largest meeting 10,000), starts the production server and loads it
+ * with autocannon. No request repeats the one before: an admin pages through pages 1-50 of the
+ * largest meeting in every sort order, searches it by names and e-mails of the seeded people,
+ * reads the stats; an applicant reads their own list and one application, and creates
+ * applications; then a mixed run of applicants and admins at once. Prints one table.
+ *
+ *   npx tsx bench/read-path.ts --db postgres|embedded [--connections 50] [--seconds 10]
+ *     [--mixed-seconds 60] [--small]
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { syntheticPerson } from "../apps/api/src/cli/seed-scale.js";
+import { api, login } from "./lib/http.js";
+import { type LoadResult, measure, type Scenario } from "./lib/load.js";
+import { newApplications } from "./lib/new-application.js";
+import { fmt, machineLine, table } from "./lib/report.js";
+import { ServerProcess } from "./lib/server.js";
+import { type DbKind, prepareTarget, seedTarget } from "./lib/target.js";
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "postgres" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    "mixed-seconds": { type: "string", default: "60" },
+    small: { type: "boolean", default: false },
+  },
+});
+const kind = args.db as DbKind;
+const seconds = Number(args.seconds);
+const connections = Number(args.connections);
+const mixedSeconds = Number(args["mixed-seconds"]);
+const SCALE = args.small
+  ? { meetings: 10, users: 2_000, applications: 10_000, largest: 2_000, zipApproved: 10 }
+  : { meetings: 50, users: 20_000, applications: 100_000, largest: 10_000, zipApproved: 10 };
+const ORDERS = [
+  "status&sortDirection=asc",
+  "status&sortDirection=desc",
+  "createdAt&sortDirection=asc",
+  "createdAt&sortDirection=desc",
+];
+
+/** A path maker walking its list in turn, so consecutive requests never ask the same thing. */
+function inTurn(paths: string[]): () => string {
+  let i = 0;
+  return () => paths[i++ % paths.length] as string;
+}
+
+async function main() {
+  const log = (...m: unknown[]) => console.error(`[read-path ${kind}]`, ...m);
+  const target = await prepareTarget(kind, "http", { keep: false });
+  try {
+    log("seeding", SCALE);
+    const seed = await seedTarget(target, SCALE);
+    log(`seeded in ${seed.seconds.toFixed(1)} s`);
+    const server = await ServerProcess.start({
+      port: kind === "embedded" ? 3911 : 3912,
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+      logFile: join(target.workDir, "server.log"),
+    });
+    const base = server.url;
+    const admin = await login(base, seed.adminEmail, seed.adminPassword);
+    const user = await login(base, seed.sampleUserEmail, seed.password);
+    const L = seed.largestMeetingId;
+    const list = (q: string) => `/api/applications?admin=true&meetingId=${L}&limit=10&${q}`;
+    const pages = ORDERS.flatMap((o) =>
+      Array.from({ length: 50 }, (_, p) => list(`page=${p + 1}&sortBy=${o}`)),
+    );
+    const people = Array.from({ length: 500 }, (_, i) => syntheticPerson(i * 37));
+    const byName = people.map((p) =>
+      list(`page=1&search=${encodeURIComponent(`${p.firstName} ${p.lastName}`)}`),
+    );
+    const byEmail = people.map((p) =>
+      list(`page=1&search=${encodeURIComponent(p.email.split("@")[0] ?? "")}`),
+    );
+    const newApplication = newApplications(L, "RP");
+    const scenario = (name: string, paths: string[], headers: Record<string, string>): Scenario => ({
+      name,
+      path: paths[0] as string,
+      nextPath: inTurn(paths),
+      headers,
+      read: true,
+    });
+    const scenarios: Scenario[] = [
+      { name: "ceiling: GET /api/auth/me", path: "/api/auth/me", headers: user.headers, read: true },
+      scenario("admin list, pages 1-50 in each of the 4 orders", pages, admin.headers),
+      scenario("admin search by name (500 people)", byName, admin.headers),
+      scenario("admin search by e-mail (500 people)", byEmail, admin.headers),
+      {
+        name: "stats of the largest meeting",
+        path: `/api/applications/stats?meetingId=${L}`,
+        headers: admin.headers,
+        read: true,
+      },
+      { name: "a user's own list", path: "/api/applications", headers: user.headers, read: true },
+      {
+        name: "one application",
+        path: `/api/applications/${seed.sampleApplicationId}`,
+        headers: user.headers,
+        read: true,
+      },
+      {
+        name: "create an application (write)",
+        method: "POST",
+        path: "/api/applications",
+        headers: user.headers,
+        body: newApplication,
+      },
+    ];
+    const results: LoadResult[] = [];
+    for (const s of scenarios) {
+      const probe = await api(
+        base,
+        { token: "", headers: s.headers ?? {} },
+        s.method ?? "GET",
+        s.path,
+        typeof s.body === "function" ? s.body() : s.body,
+      );
+      if (probe.status >= 300) throw new Error(`${s.name}: answers ${probe.status}`);
+      const result = await measure(base, s, { connections, seconds });
+      log(`${s.name}: ${fmt(result.rps, 0)} req/s, p99 ${result.p99} ms, non2xx ${result.non2xx}`);
+      results.push(result);
+    }
+    log(`mixed: 40 applicants and 10 admins for ${mixedSeconds} s`);
+    const applicantPaths = ["/api/applications", `/api/applications/${seed.sampleApplicationId}`];
+    const mixed = await Promise.all([
+      measure(
+        base,
+        scenario("mixed: 40 applicants (own list, one application)", applicantPaths, user.headers),
+        {
+          connections: 40,
+          seconds: mixedSeconds,
+        },
+      ),
+      measure(
+        base,
+        scenario("mixed: 10 admins (pages, searches)", [...pages, ...byName, ...byEmail], admin.headers),
+        {
+          connections: 10,
+          seconds: mixedSeconds,
+        },
+      ),
+    ]);
+    results.push(...mixed);
+    const peak = server.peakRssMb();
+    await server.stop();
+    const ceiling = results[0]?.rps ?? Number.NaN;
+    console.log(
+      [
+        `### read path, ${kind}, ${connections} connections`,
+        "",
+        machineLine(),
+        `Data: ${seed.applications.toLocaleString("en-US")} applications (largest meeting ${SCALE.largest.toLocaleString("en-US")}), seeded in ${fmt(seed.seconds, 1)} s; server peak RSS ${fmt(peak, 0)} MB`,
+        "",
+        table(
+          ["scenario", "conn", "req/s", "× ceiling", "p50 ms", "p99 ms", "non-2xx"],
+          results.map((r) => [
+            r.name,
+            String(r.connections),
+            fmt(r.rps, 0),
+            fmt(r.rps / ceiling, 2),
+            String(r.p50),
+            String(r.p99),
+            String(r.non2xx),
+          ]),
+        ),
+      ].join("\n"),
+    );
+  } finally {
+    await target.cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
