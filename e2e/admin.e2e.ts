@@ -362,8 +362,14 @@ describe("admin journey", () => {
     await page.getByRole("row").filter({ hasText: ADMIN.email }).waitFor();
     await page.getByRole("row").filter({ hasText: ADMIN.email }).getByRole("button").click();
     await page.getByRole("menuitem", { name: "Toggle Admin (currently admin)" }).click();
-    await banner(page, "alert", /^Failed to update user role: The last admin cannot be demoted/);
-    await expectAccessible(page, "users with an error banner");
+    // Demoting oneself is confirmed first, saying it ends one's own admin access.
+    const selfDemote = page.getByRole("dialog", { name: "Remove Your Admin Role" });
+    await selfDemote.getByText("Your admin access ends at once", { exact: false }).waitFor();
+    await selfDemote.getByRole("button", { name: "Remove My Admin Role" }).click();
+    await selfDemote.getByText(/^Failed to update user role: The last admin cannot be demoted/).waitFor();
+    await expectAccessible(page, "users with a refused demotion");
+    await selfDemote.getByRole("button", { name: "Cancel" }).click();
+    await selfDemote.waitFor({ state: "detached" });
 
     // Create New User.
     const person = newAccount("Zofia", "Nowak");
@@ -400,10 +406,17 @@ describe("admin journey", () => {
     const actions = row.getByRole("button", { name: /^Actions for Zofia Nowak/ });
     await actions.click();
     await page.getByRole("menuitem", { name: "Toggle Admin (currently user)" }).click();
+    const promote = page.getByRole("dialog", { name: "Make Admin" });
+    await promote.getByText("every passport number and birthdate", { exact: false }).waitFor();
+    await promote.getByRole("button", { name: "Make Admin" }).click();
     await banner(page, "status", "Zofia Nowak is now an admin");
     await row.getByText("admin", { exact: true }).waitFor();
     await actions.click();
     await page.getByRole("menuitem", { name: "Toggle Admin (currently admin)" }).click();
+    await page
+      .getByRole("dialog", { name: "Remove Admin Role" })
+      .getByRole("button", { name: "Remove Admin Role" })
+      .click();
     await banner(page, "status", "Zofia Nowak is now a user");
     await row.getByText("user", { exact: true }).waitFor();
 
@@ -445,6 +458,7 @@ describe("admin journey", () => {
     await remove.getByText("Zofia Nowak-Kowalska").waitFor();
     await remove.getByText(person.email, { exact: false }).waitFor();
     await expectAccessible(page, "delete user dialog");
+    await remove.getByLabel("Type Delete to confirm").fill("Delete");
     await remove.getByRole("button", { name: "Delete User" }).click();
     await remove.waitFor({ state: "detached" });
     await banner(page, "status", "User deleted successfully");

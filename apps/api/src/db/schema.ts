@@ -384,3 +384,21 @@ export const endedSessions = pgTable(
   },
   (t) => [index("ended_sessions_ends_at_idx").on(t.endsAt)],
 );
+
+/**
+ * Every promotion to admin (which opens every passport in the system) and every demotion, with the
+ * admin who made it. The record outlives the admin who made it (set null), not the user it is about.
+ */
+export const roleChanges = pgTable(
+  "role_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changedById: uuid("changed_by_id").references(() => users.id, { onDelete: "set null" }),
+    madeAdmin: boolean("made_admin").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("role_changes_user_idx").on(t.userId, t.changedAt)],
+);

@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, documents, users } from "../db/schema.js";
+import { applications, documents, roleChanges, users } from "../db/schema.js";
 import { buildApplication, buildMeeting, buildUser, FACTORY_PASSWORD } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { USER_MESSAGES } from "./users.policy.js";
@@ -181,6 +181,22 @@ describe("role", () => {
     expect((await call("GET", "/api/users", undefined, target.auth)).statusCode).toBe(200);
     await call("PUT", `/api/users/${target.user.id}/role`, { isAdmin: false });
     expect((await call("GET", "/api/users", undefined, target.auth)).statusCode).toBe(403);
+  });
+
+  it("records each promotion and demotion with the admin who made it; a no-op records nothing", async () => {
+    const target = await buildUser(t.app);
+    await call("PUT", `/api/users/${target.user.id}/role`, { isAdmin: true });
+    await call("PUT", `/api/users/${target.user.id}/role`, { isAdmin: true });
+    await call("PUT", `/api/users/${target.user.id}/role`, { isAdmin: false });
+    const records = await t.app.ctx.db
+      .select()
+      .from(roleChanges)
+      .where(eq(roleChanges.userId, target.user.id))
+      .orderBy(asc(roleChanges.changedAt));
+    expect(records.map((r) => [r.madeAdmin, r.changedById])).toEqual([
+      [true, admin.user.id],
+      [false, admin.user.id],
+    ]);
   });
 
   it("refuses a role that is not a boolean", async () => {

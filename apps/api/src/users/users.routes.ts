@@ -42,7 +42,7 @@ export async function userRoutes(app: App, { ctx, guards }: RouteDeps) {
     "/api/users/:id/role",
     { onRequest: admin, schema: { params: idParams, body: userRoleSchema } },
     async (request) => {
-      const user = await setUserRole(ctx, request.params.id, request.body.isAdmin);
+      const user = await setUserRole(ctx, actorOf(request), request.params.id, request.body.isAdmin);
       return { message: USER_MESSAGES.updated, user: userPresenter(user) };
     },
   );

@@ -5,7 +5,7 @@ import type { Actor } from "../auth/guards.js";
 import { hashPassword } from "../auth/passwords.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
-import { applications, users } from "../db/schema.js";
+import { applications, roleChanges, users } from "../db/schema.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { isUniqueViolation } from "../lib/pg-errors.js";
 import { roleChangeRefusal, USER_MESSAGES, userDeletionRefusal } from "./users.policy.js";
@@ -59,8 +59,13 @@ export async function updateUser(
     });
 }
 
-/** Makes a user an admin or a plain user; the last admin stays an admin. Takes effect at once. */
-export async function setUserRole(ctx: AppContext, id: string, isAdmin: boolean): Promise<UserRow> {
+/** Makes a user an admin or a plain user, recording who did it; the last admin stays an admin. At once. */
+export async function setUserRole(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  isAdmin: boolean,
+): Promise<UserRow> {
   return ctx.db.transaction(async (tx) => {
     const adminCount = await lockAdmins(tx);
     const target = await lockUser(tx, id);
@@ -72,6 +77,10 @@ export async function setUserRole(ctx: AppContext, id: string, isAdmin: boolean)
       .where(eq(users.id, id))
       .returning();
     if (!updated) throw notFound(USER_MESSAGES.notFound);
+    // Recorded with who did it, in the same transaction: no change without its record.
+    if (target.isAdmin !== isAdmin) {
+      await tx.insert(roleChanges).values({ userId: id, changedById: actor.userId, madeAdmin: isAdmin });
+    }
     return updated;
   });
 }

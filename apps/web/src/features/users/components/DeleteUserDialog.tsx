@@ -1,6 +1,6 @@
-import type { UserDto } from "@visa/domain";
+import { DELETE_CONFIRMATION_WORD, type UserDto } from "@visa/domain";
 import { useEffect } from "react";
-import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { TypedConfirmDialog } from "../../../components/TypedConfirmDialog";
 import { withReason } from "../../../lib/failure-message";
 import { useDeleteUser } from "../api/delete-user";
 
@@ -10,7 +10,10 @@ export interface DeleteUserDialogProps {
   onDeleted: (message: string) => void;
 }
 
-/** Names the user and says their applications go with them: the server deletes both together. */
+/**
+ * Names the user and says their applications and letters go with them (the server deletes them
+ * together), and, like deleting one application, waits for the word to be typed.
+ */
 export function DeleteUserDialog({ user, onClose, onDeleted }: DeleteUserDialogProps) {
   const remove = useDeleteUser();
   const { reset } = remove;
@@ -19,25 +22,29 @@ export function DeleteUserDialog({ user, onClose, onDeleted }: DeleteUserDialogP
   }, [user, reset]);
 
   return (
-    <ConfirmDialog
+    <TypedConfirmDialog
       open={user !== null}
       title="Delete User"
+      word={DELETE_CONFIRMATION_WORD}
       confirmLabel="Delete User"
-      pending={remove.isPending}
+      busy={remove.isPending}
       error={remove.isError ? withReason(remove.error, "Failed to delete user") : null}
       onConfirm={() =>
         user && remove.mutate(user._id, { onSuccess: () => onDeleted("User deleted successfully") })
       }
       onClose={onClose}
-    >
-      <p>
-        Delete the user{" "}
-        <strong>
-          {user?.firstName} {user?.lastName}
-        </strong>{" "}
-        ({user?.email})?
-      </p>
-      <p>All of their applications and letters are deleted too. This cannot be undone.</p>
-    </ConfirmDialog>
+      body={
+        <>
+          <p>
+            Delete the user{" "}
+            <strong>
+              {user?.firstName} {user?.lastName}
+            </strong>{" "}
+            ({user?.email})?
+          </p>
+          <p>All of their applications and letters are deleted too. This cannot be undone.</p>
+        </>
+      }
+    />
   );
 }

@@ -65,25 +65,51 @@ describe("ManageUsersPage", () => {
     expect(last?.get("page")).toBe("1");
   });
 
-  it("shows the current role in Toggle Admin and the server's refusal above the list", async () => {
+  it("asks before a demotion, naming what it does, and shows the server's refusal in the dialog", async () => {
     renderAt("/admin/users", <ManageUsersPage />);
     await userEvent.click(await screen.findByRole("button", { name: "Actions for Ada Example" }));
     await userEvent.click(screen.getByRole("menuitem", { name: "Toggle Admin (currently admin)" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(
+    const dialog = await screen.findByRole("dialog", { name: "Remove Admin Role" });
+    expect(dialog).toHaveTextContent("loses the admin area at once");
+    expect(network.calls.some((c) => c.method === "PUT")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Remove Admin Role" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
       "Failed to update user role: Cannot demote the last admin",
     );
     const put = network.calls.find((c) => c.method === "PUT");
     expect(JSON.parse(String(put?.body))).toEqual({ isAdmin: false });
   });
 
-  it("warns that a user's applications go with them before deleting", async () => {
+  it("asks before a promotion, saying it opens every passport; Cancel sends nothing", async () => {
+    renderAt("/admin/users", <ManageUsersPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Ben Example" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Toggle Admin (currently user)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Make Admin" });
+    expect(dialog).toHaveTextContent("every passport number and birthdate");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(network.calls.some((c) => c.method === "PUT")).toBe(false);
+    await userEvent.click(screen.getByRole("button", { name: "Actions for Ben Example" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Toggle Admin (currently user)" }));
+    await userEvent.click(
+      within(await screen.findByRole("dialog", { name: "Make Admin" })).getByRole("button", {
+        name: "Make Admin",
+      }),
+    );
+    expect(await screen.findByText("Ben Example is now an admin")).toBeInTheDocument();
+  });
+
+  it("deletes a user only once Delete is typed, after saying their applications go with them", async () => {
     renderAt("/admin/users", <ManageUsersPage />);
     await userEvent.click(await screen.findByRole("button", { name: "Actions for Ben Example" }));
     await userEvent.click(screen.getByRole("menuitem", { name: "Delete User" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete User" });
     expect(dialog).toHaveTextContent("Ben Example");
     expect(dialog).toHaveTextContent("All of their applications and letters are deleted too.");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Delete User" }));
+    const confirm = within(dialog).getByRole("button", { name: "Delete User" });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText("Type Delete to confirm"), "Delete");
+    await userEvent.click(confirm);
     expect(await screen.findByText("User deleted successfully")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });

@@ -6,11 +6,11 @@ import { SearchBox } from "../../../components/SearchBox";
 import { Spinner } from "../../../components/Spinner";
 import { withReason } from "../../../lib/failure-message";
 import { useUsers } from "../api/get-users";
-import { useUpdateUserRole } from "../api/update-user-role";
 import { ChangePasswordModal } from "../components/ChangePasswordModal";
 import { CreateUserModal } from "../components/CreateUserModal";
 import { DeleteUserDialog } from "../components/DeleteUserDialog";
 import { EditUserModal } from "../components/EditUserModal";
+import { RoleChangeDialog } from "../components/RoleChangeDialog";
 import { UserPager } from "../components/UserPager";
 import { UsersTable } from "../components/UsersTable";
 
@@ -21,12 +21,12 @@ export default function ManageUsersPage() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
   const users = useUsers({ page, search });
-  const role = useUpdateUserRole();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserDto | null>(null);
   const [passwordFor, setPasswordFor] = useState<UserDto | null>(null);
   const [deleting, setDeleting] = useState<UserDto | null>(null);
+  const [roleFor, setRoleFor] = useState<UserDto | null>(null);
   const pages = users.data?.pagination.pages ?? 0;
 
   // After deleting the only user of the last page, show the page before it.
@@ -40,16 +40,11 @@ export default function ManageUsersPage() {
     setEditing(null);
     setPasswordFor(null);
     setDeleting(null);
+    setRoleFor(null);
   };
   const toggleAdmin = (u: UserDto) => {
     setNotice(null);
-    role.mutate(
-      { id: u._id, isAdmin: !u.isAdmin },
-      {
-        onSuccess: () => succeed(`${u.firstName} ${u.lastName} is now ${u.isAdmin ? "a user" : "an admin"}`),
-        onError: (err) => setNotice({ kind: "error", text: withReason(err, "Failed to update user role") }),
-      },
-    );
+    setRoleFor(u);
   };
 
   return (
@@ -106,6 +101,7 @@ export default function ManageUsersPage() {
       <EditUserModal user={editing} onClose={() => setEditing(null)} onSaved={succeed} />
       <ChangePasswordModal user={passwordFor} onClose={() => setPasswordFor(null)} onChanged={succeed} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onDeleted={succeed} />
+      <RoleChangeDialog user={roleFor} onClose={() => setRoleFor(null)} onChanged={succeed} />
     </section>
   );
 }
