@@ -50,6 +50,7 @@ const envSchema = z.object({
   PURGE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   PURGE_SCHEDULE: z.enum(["off", "daily"]).default("off"),
   WEB_DIST_DIR: optionalString,
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   MAX_APPLICATIONS_PER_USER: z.coerce.number().int().min(1).max(100000).default(50),
   MAX_DOCUMENT_MB_PER_APPLICATION: z.coerce.number().int().min(1).max(10000).default(50),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
@@ -80,6 +81,8 @@ export interface AppConfig {
   purgeSchedule?: "off" | "daily";
   /** Built web app to serve; absent or missing directory means API only. */
   webDistDir?: string;
+  /** Data rows one import file may hold; a larger file is refused before anything is written. */
+  importMaxRows: number;
   /** Applications one account may own (its own requests; imports are not counted against it). */
   maxApplicationsPerUser: number;
   /** Total bytes of the documents uploaded to one application. */
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     purgeAfterDays: e.PURGE_AFTER_DAYS,
     purgeSchedule: e.PURGE_SCHEDULE,
     webDistDir: e.WEB_DIST_DIR ?? resolve(import.meta.dirname, "../../web/dist"),
+    importMaxRows: e.IMPORT_MAX_ROWS,
     maxApplicationsPerUser: e.MAX_APPLICATIONS_PER_USER,
     maxDocumentBytesPerApplication: e.MAX_DOCUMENT_MB_PER_APPLICATION * 1024 * 1024,
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -7,7 +7,7 @@ import { matchRows } from "./import-match.js";
 import { planImport } from "./import-plan.js";
 import { lockMeetings, ownersByEmail, storedKeys, storedValues } from "./import-reads.js";
 import { type ImportedRow, meetingLookup, validateImportRow } from "./import-row.js";
-import { readImportCsv } from "./read-import-csv.js";
+import { type CsvRecord, type ImportColumn, readImportCsv } from "./read-import-csv.js";
 import { insertApplications, updateImportedColumns } from "./write-applications.js";
 
 type ImportResult = ImportResultDto & { unchanged: number; reissued: number };
@@ -25,11 +25,12 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
   );
   const rows: ImportedRow[] = [];
   const errors: ImportResultDto["errors"] = [];
-  const { total, unknownColumns } = readImportCsv(data, (record, columns) => {
+  const visit = (record: CsvRecord, columns: ReadonlySet<ImportColumn>) => {
     const result = validateImportRow(record, columns, findMeeting);
     if (result.ok) rows.push(result.row);
     else errors.push({ name: result.name, error: result.error });
-  });
+  };
+  const { total, unknownColumns } = readImportCsv(data, visit, ctx.config.importMaxRows);
   const meetingIds = [...new Set(rows.map((r) => r.meetingId))];
 
   const plan = await ctx.db.transaction(async (tx) => {
@@ -82,12 +83,16 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     unchanged: plan.unchanged,
     reissued: plan.superseded.length,
     failed: errors.length,
+    // The count is whole; the list stops at the first MAX_LISTED_ERRORS, so a file of bad rows
+    // cannot make an answer of tens of megabytes.
     approved,
     unknownColumns,
     updatedRecords: plan.updatedRecords,
-    errors,
+    errors: errors.slice(0, MAX_LISTED_ERRORS),
   };
 }
+
+export const MAX_LISTED_ERRORS = 1_000;
 
 const BULK_WRITE_ROWS = 1_000;
 const rowNumberOf = (name: string) => Number(/^Row (\d+)/.exec(name)?.[1] ?? 0);

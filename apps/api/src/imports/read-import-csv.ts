@@ -66,11 +66,13 @@ function headerColumns(header: string[]): Array<ImportColumn | undefined> {
  * Reads an import file: a header row naming the columns (any order, any case), then one
  * application per row, each handed to `visit` as soon as it is parsed (so the whole file never
  * exists as parsed cells at once). Quoted cells may hold commas and line breaks; blank rows are
- * skipped. Returns the number of data rows and the header's columns the import does not know.
+ * skipped; more than `maxRows` data rows are refused. Returns the number of data rows and the
+ * header's columns the import does not know.
  */
 export function readImportCsv(
   data: Buffer,
   visit: RecordVisitor,
+  maxRows = Number.POSITIVE_INFINITY,
 ): { total: number; unknownColumns: string[] } {
   assertTextFile(data);
   let header: string[] | undefined;
@@ -93,6 +95,12 @@ export function readImportCsv(
     });
     const hasExtraCells = row.slice(header.length).some((cell) => cell.trim() !== "");
     total++;
+    // Stops reading at once: a file too large is refused whole, before anything is written.
+    if (total > maxRows) {
+      throw badRequest(
+        `The file has more than ${maxRows.toLocaleString("en-US")} rows. Split it into smaller files.`,
+      );
+    }
     visit({ rowNumber, cells, hasExtraCells }, known);
     return null;
   };

@@ -72,6 +72,7 @@ export async function createTestApp(
     purgeAfterDays: 180,
     webDistDir: undefined,
     authRateLimit: 1000,
+    importMaxRows: 20_000,
     maxApplicationsPerUser: 50,
     maxDocumentBytesPerApplication: 50 * 1024 * 1024,
     ...overrides,
