@@ -6,7 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { MAX_UPLOAD_BYTES } from "@visa/domain";
 import Fastify, { type FastifyReply } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { applicationRoutes } from "./applications/applications.routes.js";
 import { documentRoutes } from "./applications/documents.routes.js";
 import { authRoutes } from "./auth/auth.routes.js";
@@ -30,6 +30,7 @@ import { createMailer, type Mailer } from "./mail/mailer.js";
 import { meetingRoutes } from "./meetings/meetings.routes.js";
 import { workSettled } from "./notifications/background-work.js";
 import { notificationsPlugin } from "./notifications/notifications.plugin.js";
+import { registerOpenApi } from "./openapi/openapi.js";
 import { purgePlugin } from "./purge/purge.plugin.js";
 import {
   apiNoStore,
@@ -85,7 +86,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
   acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers leave as the presenters shape them. The routes' answer schemas describe them for the
+  // API document (typed by the domain's DTOs, so the compiler holds them to the handlers); they are
+  // not parsed again on every answer, where a stray field would be silently dropped.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandler(app);
 
   const database = await openDatabase({
@@ -133,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 },
   });
 
+  await registerOpenApi(app);
   const deps: RouteDeps = { ctx, guards: createGuards(ctx) };
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
 import { forbidden } from "../lib/errors.js";
+import { applicationAnswer, applicationListAnswer, messageAnswer, statsAnswer } from "../openapi/answers.js";
 import {
   createApplication,
   deleteApplication,
@@ -22,14 +23,20 @@ const idParams = z.object({ id: idField });
 export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
   app.post(
     "/api/applications",
-    { onRequest: guards.user, schema: { body: applicationCreateBody } },
+    { onRequest: guards.user, schema: { body: applicationCreateBody, response: { 201: applicationAnswer } } },
     async (request, reply) =>
       reply.code(201).send(await createApplication(ctx, actorOf(request), request.body)),
   );
 
   app.get(
     "/api/applications",
-    { onRequest: guards.user, schema: { querystring: adminListQuerySchema } },
+    {
+      onRequest: guards.user,
+      schema: {
+        querystring: adminListQuerySchema,
+        response: { 200: z.union([z.array(applicationAnswer), applicationListAnswer]) },
+      },
+    },
     async (request) => {
       const actor = actorOf(request);
       if (request.query.admin !== "true") return listOwnApplications(ctx, actor);
@@ -41,25 +48,28 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
   // A static path: the router prefers it to /:id, so "stats" is never read as an id.
   app.get(
     "/api/applications/stats",
-    { onRequest: guards.admin, schema: { querystring: statsQuerySchema } },
+    { onRequest: guards.admin, schema: { querystring: statsQuerySchema, response: { 200: statsAnswer } } },
     async (request) => applicationStats(ctx, request.query.meetingId),
   );
 
   app.get(
     "/api/applications/:id",
-    { onRequest: guards.user, schema: { params: idParams } },
+    { onRequest: guards.user, schema: { params: idParams, response: { 200: applicationAnswer } } },
     async (request) => getApplication(ctx, actorOf(request), request.params.id),
   );
 
   app.put(
     "/api/applications/:id",
-    { onRequest: guards.user, schema: { params: idParams, body: applicationUpdateBody } },
+    {
+      onRequest: guards.user,
+      schema: { params: idParams, body: applicationUpdateBody, response: { 200: applicationAnswer } },
+    },
     async (request) => updateApplication(ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
     "/api/applications/:id",
-    { onRequest: guards.admin, schema: { params: idParams } },
+    { onRequest: guards.admin, schema: { params: idParams, response: { 200: messageAnswer } } },
     async (request) => {
       await deleteApplication(ctx, request.params.id);
       return { message: "Application deleted" };

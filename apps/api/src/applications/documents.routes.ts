@@ -2,6 +2,7 @@ import { idField, MAX_UPLOAD_BYTES } from "@visa/domain";
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { documentAnswer, fileAnswer, MULTIPART, messageAnswer, multipartBody } from "../openapi/answers.js";
 import { addDocument, assertCanUpload, deleteDocument, getDocument } from "./document.service.js";
 import { attachmentDisposition } from "./file-type.js";
 import { readUploadedFile } from "./read-upload.js";
@@ -13,7 +14,15 @@ const docParams = z.object({ id: idField, docId: idField });
 export async function documentRoutes(app: App, { ctx, guards }: RouteDeps) {
   app.post(
     "/api/upload/:id",
-    { onRequest: guards.user, schema: { params: appParams } },
+    {
+      onRequest: guards.user,
+      schema: {
+        params: appParams,
+        consumes: MULTIPART,
+        body: multipartBody({ file: "binary" }),
+        response: { 201: documentAnswer },
+      },
+    },
     async (request, reply) => {
       const actor = actorOf(request);
       // Refuse before reading: a stranger's 10 MB never reaches memory.
@@ -26,7 +35,15 @@ export async function documentRoutes(app: App, { ctx, guards }: RouteDeps) {
 
   app.get(
     "/api/applications/:id/documents/:docId",
-    { onRequest: guards.user, schema: { params: docParams } },
+    {
+      onRequest: guards.user,
+      schema: {
+        params: docParams,
+        response: {
+          200: fileAnswer("application/octet-stream", "The document as uploaded, with its own content type"),
+        },
+      },
+    },
     async (request, reply) => {
       const doc = await getDocument(ctx, actorOf(request), request.params.id, request.params.docId);
       return reply
@@ -39,7 +56,7 @@ export async function documentRoutes(app: App, { ctx, guards }: RouteDeps) {
 
   app.delete(
     "/api/applications/:id/documents/:docId",
-    { onRequest: guards.user, schema: { params: docParams } },
+    { onRequest: guards.user, schema: { params: docParams, response: { 200: messageAnswer } } },
     async (request) => {
       await deleteDocument(ctx, actorOf(request), request.params.id, request.params.docId);
       return { message: "Document deleted" };

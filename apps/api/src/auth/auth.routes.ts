@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
 import { unauthorized } from "../lib/errors.js";
+import { authTokenAnswer, meAnswer, messageAnswer, sessionMessageAnswer } from "../openapi/answers.js";
 import { userPresenter } from "../users/user.presenter.js";
 import { changePassword, issueSession, login, register } from "./auth.service.js";
 import { AUTH_BODY_LIMIT, failuresOnly, routeLimit } from "./auth-rate-limit.js";
@@ -21,7 +22,7 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
   });
   app.post(
     "/api/auth/register",
-    { schema: { body: registerSchema }, ...registerLimit },
+    { schema: { body: registerSchema, response: { 201: authTokenAnswer } }, ...registerLimit },
     async (request, reply) => {
       const session = await register(ctx, request.body);
       return reply.code(201).send(session);
@@ -35,35 +36,45 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
     byAddress: true,
     counts: failuresOnly,
   });
-  app.post("/api/auth/login", { schema: { body: loginSchema }, ...loginLimit }, async (request) =>
-    login(ctx, request.body),
+  app.post(
+    "/api/auth/login",
+    { schema: { body: loginSchema, response: { 200: authTokenAnswer } }, ...loginLimit },
+    async (request) => login(ctx, request.body),
   );
 
   // 'Refresh Session' in the timeout dialog: a new token of the same session, never past its end.
   const bare = { bodyLimit: AUTH_BODY_LIMIT, preHandler: guards.user };
-  app.post("/api/auth/refresh", bare, async (request) => {
-    const actor = actorOf(request);
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
-    if (!user) throw unauthorized();
-    return issueSession(ctx, user, { id: actor.sessionId, expiresAt: actor.sessionExpiresAt });
-  });
+  app.post(
+    "/api/auth/refresh",
+    { ...bare, schema: { response: { 200: authTokenAnswer } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
+      if (!user) throw unauthorized();
+      return issueSession(ctx, user, { id: actor.sessionId, expiresAt: actor.sessionExpiresAt });
+    },
+  );
 
-  app.post("/api/auth/logout", bare, async (request) => {
+  app.post("/api/auth/logout", { ...bare, schema: { response: { 200: messageAnswer } } }, async (request) => {
     await endSession(ctx, actorOf(request));
     return { message: "Logged out" };
   });
 
-  app.post("/api/auth/logout-everywhere", bare, async (request) => {
-    await endAllSessions(ctx, actorOf(request));
-    return { message: "Logged out on every device" };
-  });
+  app.post(
+    "/api/auth/logout-everywhere",
+    { ...bare, schema: { response: { 200: messageAnswer } } },
+    async (request) => {
+      await endAllSessions(ctx, actorOf(request));
+      return { message: "Logged out on every device" };
+    },
+  );
 
   app.post(
     "/api/auth/change-password",
     {
       ...changePasswordLimit,
       preHandler: [guards.user, changePasswordLimit.preHandler],
-      schema: { body: changePasswordSchema },
+      schema: { body: changePasswordSchema, response: { 200: sessionMessageAnswer } },
     },
     async (request) => {
       const session = await changePassword(ctx, actorOf(request).userId, request.body);
@@ -72,11 +83,15 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
   );
 
   // The session check has just read the account: answering needs no second query.
-  app.get("/api/auth/me", { preHandler: guards.user }, async (request) => {
-    const actor = actorOf(request);
-    return {
-      ...userPresenter({ ...actor, id: actor.userId }),
-      tokenExpiresAt: new Date(actor.tokenExp * 1000).toISOString(),
-    };
-  });
+  app.get(
+    "/api/auth/me",
+    { preHandler: guards.user, schema: { response: { 200: meAnswer } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return {
+        ...userPresenter({ ...actor, id: actor.userId }),
+        tokenExpiresAt: new Date(actor.tokenExp * 1000).toISOString(),
+      };
+    },
+  );
 }

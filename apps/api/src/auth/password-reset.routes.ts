@@ -2,6 +2,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from "@visa/domain";
 import { z } from "zod";
 import type { App, RouteDeps } from "../lib/app-type.js";
 import { trackWork } from "../notifications/background-work.js";
+import { messageAnswer } from "../openapi/answers.js";
 import { failuresOnly, routeLimit } from "./auth-rate-limit.js";
 import {
   FORGOT_PASSWORD_ANSWER,
@@ -19,7 +20,7 @@ export async function passwordResetRoutes(app: App, { ctx }: RouteDeps) {
 
   app.post(
     "/api/auth/forgot-password",
-    { schema: { body: forgotPasswordSchema }, ...forgotLimit },
+    { schema: { body: forgotPasswordSchema, response: { 200: messageAnswer } }, ...forgotLimit },
     async (request) => {
       // Answered before the work (look-up, token, mail) is done, so a known address takes no
       // longer to answer than an unknown one.
@@ -37,7 +38,11 @@ export async function passwordResetRoutes(app: App, { ctx }: RouteDeps) {
   app.post(
     "/api/auth/reset-password/:token",
     {
-      schema: { params: z.object({ token: z.string() }), body: resetPasswordSchema },
+      schema: {
+        params: z.object({ token: z.string() }),
+        body: resetPasswordSchema,
+        response: { 200: messageAnswer },
+      },
       ...resetLimit,
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { attachmentDisposition } from "../applications/file-type.js";
 import { readUploadedFile } from "../applications/read-upload.js";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { fileAnswer, importAnswer, MULTIPART, multipartBody } from "../openapi/answers.js";
 import { exportApplications } from "./export.service.js";
 import { importApplications } from "./import.service.js";
 
@@ -12,14 +13,31 @@ const exportQuery = z.object({ meetingId: z.string({ message: "is required" }).p
 
 /** CSV import of applications and the matching export, for admins. */
 export async function importRoutes(app: App, { ctx, guards }: RouteDeps) {
-  app.post("/api/applications/import", { onRequest: guards.admin }, async (request) => {
-    const file = await readUploadedFile(request, MAX_IMPORT_BYTES, "Please select a file to import");
-    return importApplications(ctx, actorOf(request), file.data);
-  });
+  app.post(
+    "/api/applications/import",
+    {
+      onRequest: guards.admin,
+      schema: {
+        consumes: MULTIPART,
+        body: multipartBody({ file: "binary" }),
+        response: { 200: importAnswer },
+      },
+    },
+    async (request) => {
+      const file = await readUploadedFile(request, MAX_IMPORT_BYTES, "Please select a file to import");
+      return importApplications(ctx, actorOf(request), file.data);
+    },
+  );
 
   app.get(
     "/api/applications/export",
-    { onRequest: guards.admin, schema: { querystring: exportQuery } },
+    {
+      onRequest: guards.admin,
+      schema: {
+        querystring: exportQuery,
+        response: { 200: fileAnswer("text/csv", "The applications as CSV") },
+      },
+    },
     async (request, reply) => {
       const { filename, csv } = await exportApplications(ctx, request.query.meetingId);
       return reply

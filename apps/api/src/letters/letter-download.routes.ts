@@ -2,6 +2,7 @@ import { idField } from "@visa/domain";
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { fileAnswer } from "../openapi/answers.js";
 import { attachmentHeader } from "./letter-filename.js";
 import { downloadLetter } from "./letter-pdf.service.js";
 import { meetingLettersZip } from "./letter-zip.service.js";
@@ -13,7 +14,10 @@ const meetingParams = z.object({ meetingId: idField });
 export async function letterDownloadRoutes(app: App, { ctx, guards }: RouteDeps) {
   app.get(
     "/api/applications/:id/pdf",
-    { onRequest: guards.user, schema: { params: idParams } },
+    {
+      onRequest: guards.user,
+      schema: { params: idParams, response: { 200: fileAnswer("application/pdf", "The signed letter") } },
+    },
     async (request, reply) => {
       const letter = await downloadLetter(ctx, actorOf(request), request.params.id);
       return reply
@@ -26,7 +30,13 @@ export async function letterDownloadRoutes(app: App, { ctx, guards }: RouteDeps)
 
   app.get(
     "/api/letters/meetings/:meetingId/zip",
-    { onRequest: guards.admin, schema: { params: meetingParams } },
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: meetingParams,
+        response: { 200: fileAnswer("application/zip", "Every approved application's letter") },
+      },
+    },
     async (request, reply) => {
       const zip = await meetingLettersZip(ctx, request.params.meetingId, (err) =>
         request.log.error(

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { clientKey } from "../auth/auth-rate-limit.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
 import { HttpError } from "../lib/errors.js";
+import { fileAnswer, verificationAnswer } from "../openapi/answers.js";
 import { getOrganisationImage } from "./organisation.service.js";
 import { checkLetterPassport, verifyLetter } from "./verify.service.js";
 
@@ -21,7 +22,10 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
     errorResponseBuilder: () =>
       new HttpError(429, "Too many verification requests. Please wait a minute and try again."),
   };
-  const options = { schema: { params: referenceParams }, config: { rateLimit } };
+  const options = {
+    schema: { params: referenceParams, response: { 200: verificationAnswer } },
+    config: { rateLimit },
+  };
   app.get("/api/verify/:reference", options, async (request, reply) => {
     reply.header("cache-control", "no-store");
     return verifyLetter(ctx, request.params.reference);
@@ -48,7 +52,11 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
   app.post(
     "/api/verify/:reference/passport",
     {
-      schema: { params: referenceParams, body: passportCheckSchema },
+      schema: {
+        params: referenceParams,
+        body: passportCheckSchema,
+        response: { 200: z.object({ match: z.boolean() }) },
+      },
       bodyLimit: 4096,
       preHandler: limitPassportChecks,
     },
@@ -59,8 +67,13 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
   );
 
   // The issuer's logo for the verification page: public, like the letters that print it.
-  app.get("/api/verify-organisation/logo", { config: { rateLimit } }, async (_request, reply) => {
-    const image = await getOrganisationImage(ctx, "logo");
-    return reply.type(image.type).header("cache-control", "public, max-age=300").send(image.data);
-  });
+  const logoSchema = { response: { 200: fileAnswer("image/png", "The logo as uploaded (PNG or JPEG)") } };
+  app.get(
+    "/api/verify-organisation/logo",
+    { schema: logoSchema, config: { rateLimit } },
+    async (_request, reply) => {
+      const image = await getOrganisationImage(ctx, "logo");
+      return reply.type(image.type).header("cache-control", "public, max-age=300").send(image.data);
+    },
+  );
 }
