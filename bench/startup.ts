@@ -36,7 +36,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function measure(kind: DbKind): Promise<Start[]> {
   const log = (...m: unknown[]) => console.error(`[startup ${kind}]`, ...m);
-  const target = await prepareTarget(kind, "startup", { pgPort: 54_427 });
+  const target = await prepareTarget(kind, "startup", { pgPort: 54_346 });
   const results: Start[] = [];
   try {
     for (let i = 0; i <= starts; i++) {
