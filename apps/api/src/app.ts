@@ -11,6 +11,7 @@ import { applicationRoutes } from "./applications/applications.routes.js";
 import { documentRoutes } from "./applications/documents.routes.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import { TOO_MANY_REQUESTS } from "./auth/auth-rate-limit.js";
+import { emailVerificationRoutes } from "./auth/email-verification.routes.js";
 import { createGuards } from "./auth/guards.js";
 import { passwordResetRoutes } from "./auth/password-reset.routes.js";
 import { databaseRateLimitStore } from "./auth/rate-limit-store.js";
@@ -147,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(documentRoutes, deps);
   await app.register(importRoutes, deps);
   await app.register(passwordResetRoutes, deps);
+  await app.register(emailVerificationRoutes, deps);
   await app.register(meetingRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(purgePlugin, deps);

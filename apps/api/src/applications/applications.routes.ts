@@ -16,14 +16,20 @@ import {
   listApplicationsForAdmin,
   listOwnApplications,
 } from "./application-list.service.js";
+import { createApplicationLimit } from "./create-rate-limit.js";
 
 const idParams = z.object({ id: idField });
 
 /** Applications: create, own list, admin list and stats, read, update, delete. */
 export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
+  const createLimit = createApplicationLimit(app);
   app.post(
     "/api/applications",
-    { onRequest: guards.user, schema: { body: applicationCreateBody, response: { 201: applicationAnswer } } },
+    {
+      onRequest: guards.user,
+      schema: { body: applicationCreateBody, response: { 201: applicationAnswer } },
+      ...createLimit,
+    },
     async (request, reply) =>
       reply.code(201).send(await createApplication(ctx, actorOf(request), request.body)),
   );

@@ -1,8 +1,9 @@
 import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { applications, users } from "../db/schema.js";
+import { users } from "../db/schema.js";
 import { conflict, HttpError, notFound } from "../lib/errors.js";
+import { sendVerificationLink } from "./email-verification.service.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { newSession, type SessionRef, signToken } from "./tokens.js";
 
@@ -27,30 +28,27 @@ export async function issueSession(
   };
 }
 
-/** Creates an account, gives it the imported applications sent to its e-mail, and signs it in. */
+/**
+ * Creates an account, mails the link that proves its address, and signs it in. Imported
+ * applications sent to the address become the account's only once the link is used.
+ */
 export async function register(
   ctx: AppContext,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<AuthTokenDto> {
   const passwordHash = await hashPassword(input.password);
-  const user = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!created) throw conflict(AUTH_MESSAGES.userExists);
-    await tx
-      .update(applications)
-      .set({ userId: created.id })
-      .where(and(isNull(applications.userId), eq(sql`lower(${applications.email})`, input.email)));
-    return created;
-  });
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw conflict(AUTH_MESSAGES.userExists);
+  await sendVerificationLink(ctx, user.id);
   return issueSession(ctx, user);
 }
 

@@ -14,6 +14,8 @@ export interface Actor {
   lastName: string;
   /** When the account was made: with the fields above, all GET /api/auth/me answers. */
   createdAt: Date;
+  /** When the account's address was proved; null until then. */
+  emailVerifiedAt: Date | null;
   /** Expiry of the token this request carried, seconds since the epoch. */
   tokenExp: number;
   /** The session the token belongs to, and when it ends (seconds since the epoch). */
@@ -44,6 +46,7 @@ function prepareSessionQuery(ctx: AppContext) {
       lastName: users.lastName,
       sessionVersion: users.sessionVersion,
       createdAt: users.createdAt,
+      emailVerifiedAt: users.emailVerifiedAt,
       sessionEnded: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.id} = ${sql.placeholder("sid")})`,
     })
     .from(users)
@@ -72,6 +75,7 @@ async function resolveActor(
     firstName: user.firstName,
     lastName: user.lastName,
     createdAt: user.createdAt,
+    emailVerifiedAt: user.emailVerifiedAt,
     tokenExp: claims.exp,
     sessionId: claims.sid,
     sessionExpiresAt: claims.sexp,

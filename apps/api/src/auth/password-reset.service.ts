@@ -6,6 +6,7 @@ import type { AppContext } from "../context.js";
 import { passwordResets, users } from "../db/schema.js";
 import { badRequest } from "../lib/errors.js";
 import { setPassword } from "./auth.service.js";
+import { markEmailVerified } from "./email-verification.service.js";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_ANSWER = "Check your email for password reset instructions";
@@ -61,7 +62,10 @@ export async function requestPasswordReset(
   }
 }
 
-/** Sets the password of the token's account, uses the token up, and ends that account's sessions. */
+/**
+ * Sets the password of the token's account, uses the token up, and ends that account's sessions.
+ * The link reached the account's address, so the address counts as proved from now on.
+ */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   if (!TOKEN_RE.test(token)) throw badRequest(AUTH_MESSAGES.invalidResetToken);
   const now = new Date();
@@ -79,6 +83,8 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     .returning({ id: passwordResets.id, userId: passwordResets.userId });
   if (!claimed) throw badRequest(AUTH_MESSAGES.invalidResetToken);
   await setPassword(ctx, claimed.userId, password);
+  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
+  if (user) await ctx.db.transaction((tx) => markEmailVerified(tx, claimed.userId, user.email));
   await ctx.db
     .delete(passwordResets)
     .where(

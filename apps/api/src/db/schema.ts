@@ -44,6 +44,9 @@ export const users = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     // Bumped when the password changes: tokens carrying an older value are refused.
     sessionVersion: integer("session_version").notNull().default(0),
+    // When the address was proved (a mailed link, a completed reset, or an admin made the account);
+    // null until then: nothing imported is linked and no mail but verification and resets is sent.
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
@@ -189,6 +192,27 @@ export const passwordResets = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("password_resets_token_unique").on(t.tokenHash)],
+);
+
+/** Single-use links proving an address (stored as SHA-256 only), valid 24 hours. */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The address the link was sent to: a link proves that address only, not a later one.
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("email_verifications_token_unique").on(t.tokenHash),
+    index("email_verifications_user_idx").on(t.userId),
+  ],
 );
 
 /** Small key-value settings of the installation (e.g. the generated JWT secret). */

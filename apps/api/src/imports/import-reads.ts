@@ -1,4 +1,4 @@
-import { asc, type SQL, sql } from "drizzle-orm";
+import { and, asc, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.js";
 import { applications, users } from "../db/schema.js";
@@ -52,12 +52,12 @@ export async function storedValues(tx: DbOrTx, ids: string[]): Promise<Map<strin
   return new Map(rows.map((row) => [row.id, row as ImportedValues]));
 }
 
-/** Account ids by (lower-case) e-mail, for the given addresses. */
+/** Account ids by (lower-case) e-mail, for the given addresses, of accounts that proved them. */
 export async function ownersByEmail(tx: DbOrTx, emails: string[]): Promise<Map<string, string>> {
   if (emails.length === 0) return new Map();
   const owners = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(isAny(users.email, emails, "text"));
+    .where(and(isAny(users.email, emails, "text"), isNotNull(users.emailVerifiedAt)));
   return new Map(owners.map((o) => [o.email.toLowerCase(), o.id]));
 }

@@ -2,6 +2,7 @@ import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { applications } from "../db/schema.js";
+import { drainMailQueue } from "../notifications/mail-queue.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
@@ -43,7 +44,7 @@ describe("import: new rows", () => {
     expect(rows[1]).toMatchObject({ gender: "Female", country: "CI" });
   });
 
-  it("lets the applicant claim an imported application by registering later", async () => {
+  it("lets the applicant claim an imported application by registering later and verifying the address", async () => {
     const meeting = await newMeeting();
     await run(toCsv([importRow(meeting.name, 3, { email: "later@example.test" })]));
     const reg = await t.app.inject({
@@ -51,12 +52,20 @@ describe("import: new rows", () => {
       url: "/api/auth/register",
       payload: { email: "Later@example.test", password: "abcdef", firstName: "L", lastName: "R" },
     });
-    const mine = await t.app.inject({
-      method: "GET",
-      url: "/api/applications",
-      headers: { authorization: `Bearer ${reg.json().token}` },
-    });
-    expect(mine.json().map((a: { email: string }) => a.email)).toEqual(["later@example.test"]);
+    const mine = () =>
+      t.app.inject({
+        method: "GET",
+        url: "/api/applications",
+        headers: { authorization: `Bearer ${reg.json().token}` },
+      });
+    // Nothing is linked until the address is proved by the mailed link.
+    expect((await mine()).json()).toEqual([]);
+    await drainMailQueue(t.app.ctx);
+    const link = t.mailer.sent.find((m) => m.to === "later@example.test")?.text ?? "";
+    const token = /\/verify-email\/([A-Za-z0-9_-]{43})/.exec(link)?.[1];
+    const verified = await t.app.inject({ method: "POST", url: `/api/auth/verify-email/${token}` });
+    expect(verified.statusCode).toBe(200);
+    expect((await mine()).json().map((a: { email: string }) => a.email)).toEqual(["later@example.test"]);
   });
 
   it("uses the optional dates: application date, letter and hard copy mailed", async () => {

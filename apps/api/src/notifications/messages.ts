@@ -15,7 +15,19 @@ export interface Message {
   text: string;
 }
 
-const greeting = (s: MessageSubject) => `Dear ${s.firstName} ${s.lastName},`;
+/**
+ * Text a user typed, as one line of data: line and paragraph breaks become spaces and it is cut
+ * short, so it can never start a paragraph that reads as the portal's own words.
+ */
+export function oneLine(text: string, max = 100): string {
+  const line = text
+    .replace(/[\r\n\u0085\u2028\u2029\t\v\f]+/g, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+const greeting = (s: MessageSubject) => `Dear ${oneLine(`${s.firstName} ${s.lastName}`)},`;
 const meetingLine = (s: MessageSubject) =>
   `${s.meetingName} (${s.meetingLocation}, ${formatDayLong(s.meetingStartDate)} to ${formatDayLong(s.meetingEndDate)})`;
 const link = (publicUrl: string, s: MessageSubject) => `${publicUrl}/applications/${s.applicationId}`;

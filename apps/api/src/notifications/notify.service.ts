@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { applications, meetings } from "../db/schema.js";
+import { applications, meetings, users } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { enqueueMail, type MailJobInput } from "./mail-queue.js";
@@ -12,11 +12,29 @@ import {
   statusChanged,
 } from "./messages.js";
 
+/**
+ * Where mail about an application may go: its owner's address once proved (never the address typed
+ * into the form), or for an imported application without an owner, the address in the admin's
+ * file. Null while the owner's address is unproved.
+ */
+function recipient(row: {
+  ownerId: string | null;
+  ownerEmail: string | null;
+  ownerVerified: boolean;
+  fileEmail: string;
+}) {
+  if (!row.ownerId) return row.fileEmail;
+  return row.ownerVerified ? row.ownerEmail : null;
+}
+
 async function subjectOf(ctx: AppContext, applicationId: string) {
   const [row] = await ctx.db
     .select({
       applicationId: applications.id,
-      email: applications.email,
+      ownerId: applications.userId,
+      ownerEmail: users.email,
+      ownerVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      fileEmail: applications.email,
       status: applications.status,
       firstName: applications.firstName,
       lastName: applications.lastName,
@@ -27,16 +45,18 @@ async function subjectOf(ctx: AppContext, applicationId: string) {
     })
     .from(applications)
     .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+    .leftJoin(users, eq(users.id, applications.userId))
     .where(eq(applications.id, applicationId));
-  return row ?? null;
+  return row ? { ...row, email: recipient(row) } : null;
 }
 
 async function queue(
   ctx: AppContext,
-  subject: MessageSubject & { email: string },
+  subject: MessageSubject & { email: string | null },
   kind: MailJobInput["kind"],
   message: { subject: string; text: string },
 ) {
+  if (!subject.email) return;
   await enqueueMail(ctx, { kind, to: subject.email, applicationId: subject.applicationId, ...message });
 }
 
@@ -76,6 +96,8 @@ export async function resendLetter(ctx: AppContext, applicationId: string): Prom
   const s = await subjectOf(ctx, applicationId);
   if (!s) throw notFound("Application not found");
   if (s.status !== "Approved") throw conflict("Only an approved application's letter can be sent");
+  if (!s.email)
+    throw conflict("The applicant has not verified their e-mail address yet, so no mail can be sent to it");
   await queue(ctx, s, "letter", letterReady(s, ctx.config.publicUrl, await organisationName(ctx)));
   return { message: `The letter will be e-mailed to ${s.email}` };
 }

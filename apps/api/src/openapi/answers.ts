@@ -262,6 +262,7 @@ function userFields() {
     isAdmin: z.boolean(),
     role,
     createdAt: iso,
+    emailVerified: z.boolean(),
   };
 }
 

@@ -19,6 +19,7 @@ export async function buildUser(app: App, over: Partial<typeof users.$inferInser
       passwordHash: await cachedHash,
       firstName: "Ada",
       lastName: "Lovelace",
+      emailVerifiedAt: new Date(),
       ...over,
     })
     .returning();

@@ -5,7 +5,7 @@ type UserRow = typeof users.$inferSelect;
 
 /** The only shape of a user that leaves the server: never the hash or session version. */
 export function userPresenter(
-  u: Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "isAdmin" | "createdAt">,
+  u: Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "isAdmin" | "createdAt" | "emailVerifiedAt">,
 ): UserDto {
   return {
     _id: u.id,
@@ -15,5 +15,6 @@ export function userPresenter(
     isAdmin: u.isAdmin,
     role: u.isAdmin ? "admin" : "user",
     createdAt: u.createdAt.toISOString(),
+    emailVerified: u.emailVerifiedAt !== null,
   };
 }

@@ -12,6 +12,7 @@ const columns = {
   lastName: users.lastName,
   isAdmin: users.isAdmin,
   createdAt: users.createdAt,
+  emailVerifiedAt: users.emailVerifiedAt,
 };
 
 /** Admins first, then by full name ignoring case (spec §4); e-mail breaks ties so pages are stable. */

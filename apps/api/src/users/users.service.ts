@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { issueSession, setPassword } from "../auth/auth.service.js";
+import { markEmailVerified, sendVerificationLink } from "../auth/email-verification.service.js";
 import type { Actor } from "../auth/guards.js";
 import { hashPassword } from "../auth/passwords.js";
 import type { AppContext } from "../context.js";
@@ -12,7 +13,10 @@ import { roleChangeRefusal, USER_MESSAGES, userDeletionRefusal } from "./users.p
 
 type UserRow = typeof users.$inferSelect;
 
-/** Creates an account for someone (admin or not); it receives the imported applications sent to its e-mail. */
+/**
+ * Creates an account for someone (admin or not). An admin vouches for the address: the account is
+ * verified and receives the imported applications sent to its e-mail.
+ */
 export async function createUser(
   ctx: AppContext,
   input: { email: string; password: string; firstName: string; lastName: string; isAdmin: boolean },
@@ -26,37 +30,44 @@ export async function createUser(
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!created) throw conflict(AUTH_MESSAGES.userExists);
-    await adoptImportedApplications(tx, created.id, created.email);
-    return created;
+    await markEmailVerified(tx, created.id, created.email);
+    return { ...created, emailVerifiedAt: created.emailVerifiedAt ?? new Date() };
   });
 }
 
-/** Changes a user's name and e-mail; an e-mail already used by another account is refused. */
+/**
+ * Changes a user's name and e-mail; an e-mail already used by another account is refused. A new
+ * address is not proved by the change: the account is unverified until the link mailed to it is used.
+ */
 export async function updateUser(
   ctx: AppContext,
   id: string,
   input: { email: string; firstName: string; lastName: string },
 ): Promise<UserRow> {
-  return ctx.db
+  const result = await ctx.db
     .transaction(async (tx) => {
       const [clash] = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.email, input.email), ne(users.id, id)));
       if (clash) throw conflict(AUTH_MESSAGES.userExists);
+      const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
+      if (!current) throw notFound(USER_MESSAGES.notFound);
+      const moved = current.email !== input.email;
       const [updated] = await tx
         .update(users)
-        .set({ ...input, updatedAt: new Date() })
+        .set({ ...input, updatedAt: new Date(), ...(moved ? { emailVerifiedAt: null } : {}) })
         .where(eq(users.id, id))
         .returning();
       if (!updated) throw notFound(USER_MESSAGES.notFound);
-      await adoptImportedApplications(tx, updated.id, updated.email);
-      return updated;
+      return { updated, moved };
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw conflict(AUTH_MESSAGES.userExists);
       throw err;
     });
+  if (result.moved) await sendVerificationLink(ctx, id);
+  return result.updated;
 }
 
 /** Makes a user an admin or a plain user, recording who did it; the last admin stays an admin. At once. */
@@ -135,12 +146,4 @@ async function lockUser(tx: DbOrTx, id: string): Promise<{ id: string; isAdmin: 
     .for("update");
   if (!target) throw notFound(USER_MESSAGES.notFound);
   return target;
-}
-
-// Imported applications wait, unowned, for an account with their e-mail (product.md).
-async function adoptImportedApplications(tx: DbOrTx, userId: string, email: string): Promise<void> {
-  await tx
-    .update(applications)
-    .set({ userId })
-    .where(and(isNull(applications.userId), eq(sql`lower(${applications.email})`, email)));
 }

@@ -19,6 +19,7 @@ const AdminApplicationDetailPage = lazy(
 const ManageMeetingsPage = lazy(() => import("../features/meetings/routes/ManageMeetingsPage"));
 const ManageUsersPage = lazy(() => import("../features/users/routes/ManageUsersPage"));
 const LetterSettingsPage = lazy(() => import("../features/letters/routes/LetterSettingsPage"));
+const VerifyEmailPage = lazy(() => import("../features/auth/routes/VerifyEmailPage"));
 const VerifyLetterPage = lazy(() => import("../features/letters/routes/VerifyLetterPage"));
 
 export const router = createBrowserRouter([
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
   { path: "/forgot-password", element: <ForgotPasswordPage /> },
   { path: "/reset-password/:token", element: <ResetPasswordPage /> },
   { path: "/verify/:reference", element: <VerifyLetterPage /> },
+  { path: "/verify-email/:token", element: <VerifyEmailPage /> },
   {
     element: <RequireAuth />,
     children: [

@@ -9,6 +9,8 @@ export interface UserDto {
   isAdmin: boolean;
   role: "admin" | "user";
   createdAt: string;
+  /** Whether the account's address was proved by a mailed link (or an admin made the account). */
+  emailVerified: boolean;
 }
 
 export interface MeetingDto {

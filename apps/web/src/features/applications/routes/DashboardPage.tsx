@@ -7,6 +7,7 @@ import { useMe } from "../../../lib/use-me";
 import { downloadVisaLetter } from "../api/downloads";
 import { useMyApplications } from "../api/my-applications";
 import { MyApplicationsTable } from "../components/MyApplicationsTable";
+import { VerifyAddressNotice } from "../components/VerifyAddressNotice";
 
 const primaryLink =
   "inline-flex items-center justify-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
@@ -38,6 +39,8 @@ export default function DashboardPage() {
           New Application
         </Link>
       </div>
+
+      {me.data && !me.data.emailVerified && <VerifyAddressNotice email={me.data.email} />}
 
       <section aria-labelledby="my-applications" className="space-y-3">
         <h2 id="my-applications" className="text-lg font-semibold text-gray-900">

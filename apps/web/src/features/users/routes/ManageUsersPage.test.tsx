@@ -14,6 +14,7 @@ function user(id: string, first: string, isAdmin: boolean): UserDto {
     isAdmin,
     role: isAdmin ? "admin" : "user",
     createdAt: "2025-01-01T00:00:00.000Z",
+    emailVerified: true,
   };
 }
 

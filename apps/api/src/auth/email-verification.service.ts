@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/client.js";
+import { applications, emailVerifications, users } from "../db/schema.js";
+import { badRequest } from "../lib/errors.js";
+import { enqueueMail } from "../notifications/mail-queue.js";
+
+export const VERIFY_TOKEN_TTL_MS = 24 * 3600_000;
+export const VERIFICATION_MESSAGES = {
+  invalid: "This verification link is invalid or has expired. Sign in and send a new one.",
+  verified: "Your e-mail address is verified.",
+  sent: "We sent a new verification link to your e-mail address.",
+  alreadyVerified: "Your e-mail address is already verified.",
+} as const;
+
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * In the caller's transaction: the account's address counts as proved from now on, and the
+ * imported applications sent to it that have no owner yet become the account's.
+ */
+export async function markEmailVerified(db: DbOrTx, userId: string, email: string): Promise<void> {
+  const [user] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(and(eq(users.id, userId), eq(users.email, email)))
+    .returning({ id: users.id });
+  if (!user) return;
+  await db
+    .update(applications)
+    .set({ userId })
+    .where(and(isNull(applications.userId), eq(sql`lower(${applications.email})`, email.toLowerCase())));
+}
+
+/**
+ * Mails a new single-use link (24 hours) to the account's current address, unless it is proved
+ * already; older unused links of the account stop working. Only the token's hash is stored.
+ */
+export async function sendVerificationLink(ctx: AppContext, userId: string): Promise<{ message: string }> {
+  const [user] = await ctx.db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return { message: VERIFICATION_MESSAGES.sent };
+  if (user.verifiedAt) return { message: VERIFICATION_MESSAGES.alreadyVerified };
+  const token = randomBytes(32).toString("base64url");
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(emailVerifications)
+      .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+    await tx.insert(emailVerifications).values({
+      userId,
+      email: user.email,
+      tokenHash: tokenHash(token),
+      expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+    });
+  });
+  await enqueueMail(ctx, {
+    kind: "message",
+    to: user.email,
+    subject: "Verify your e-mail address for the Visa Letter Portal",
+    text: [
+      "Please confirm that this address belongs to your Visa Letter Portal account by opening this link within 24 hours:",
+      `${ctx.config.publicUrl}/verify-email/${token}`,
+      "Until the address is verified, requests the meeting's secretariat imported for it are not shown in your account.",
+      "If you did not create an account, ignore this message.",
+    ].join("\n\n"),
+  });
+  return { message: VERIFICATION_MESSAGES.sent };
+}
+
+/** Uses up a verification link: the address it was sent to is proved, if it is still the account's. */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<{ message: string }> {
+  if (!TOKEN_RE.test(token)) throw badRequest(VERIFICATION_MESSAGES.invalid);
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(emailVerifications)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, tokenHash(token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
+    if (!claimed) throw badRequest(VERIFICATION_MESSAGES.invalid);
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
+    if (user?.email !== claimed.email) throw badRequest(VERIFICATION_MESSAGES.invalid);
+    await markEmailVerified(tx, claimed.userId, claimed.email);
+  });
+  return { message: VERIFICATION_MESSAGES.verified };
+}

@@ -1,0 +1,23 @@
+import { Banner } from "../../../components/Banner";
+import { Button } from "../../../components/Button";
+import { useResendVerification } from "../api/resend-verification";
+
+/** Until the address is proved: imported requests wait, and the link can be sent again. */
+export function VerifyAddressNotice({ email }: { email: string }) {
+  const resend = useResendVerification();
+  return (
+    <Banner kind="info">
+      <p>
+        Please verify your e-mail address {email}: open the link we e-mailed you. Requests the secretariat
+        imported for this address are waiting for verification and will appear here once it is verified.
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <Button type="button" variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          {resend.isPending ? "Sending..." : "Resend verification e-mail"}
+        </Button>
+        {resend.isSuccess && <span role="status">{resend.data.message}</span>}
+        {resend.isError && <span role="alert">{resend.error.message}</span>}
+      </div>
+    </Banner>
+  );
+}
