@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { messageAnswer } from "../openapi/answers.js";
 import { routeLimit } from "./auth-rate-limit.js";
 import { sendVerificationLink, verifyEmail } from "./email-verification.service.js";
 import { actorOf } from "./guards.js";
@@ -10,8 +11,10 @@ const RESENDS_PER_MINUTE = 3;
 
 /** The link that proves an account's address, and the signed-in user's "send it again". */
 export async function emailVerificationRoutes(app: App, { ctx, guards }: RouteDeps) {
-  app.post("/api/auth/verify-email/:token", { schema: { params: tokenParams } }, async (request) =>
-    verifyEmail(ctx, request.params.token),
+  app.post(
+    "/api/auth/verify-email/:token",
+    { schema: { params: tokenParams, response: { 200: messageAnswer } } },
+    async (request) => verifyEmail(ctx, request.params.token),
   );
 
   const resendLimit = routeLimit(app, { name: "resend-verification", max: RESENDS_PER_MINUTE });
@@ -24,6 +27,7 @@ export async function emailVerificationRoutes(app: App, { ctx, guards }: RouteDe
     "/api/auth/resend-verification",
     {
       ...resendLimit,
+      schema: { response: { 202: messageAnswer, 429: messageAnswer } },
       preHandler: [
         guards.user,
         async (request, reply) => {

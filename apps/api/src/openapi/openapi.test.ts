@@ -17,6 +17,8 @@ const BODILESS = new Set([
   "POST /api/auth/refresh",
   "POST /api/auth/logout",
   "POST /api/auth/logout-everywhere",
+  "POST /api/auth/verify-email/{token}",
+  "POST /api/auth/resend-verification",
   "POST /api/applications/{id}/letter/resend",
 ]);
 
