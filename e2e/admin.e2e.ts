@@ -304,17 +304,21 @@ describe("admin journey", () => {
     await search.fill("");
     await showing(page, 10, 25).waitFor();
 
-    // Status order: Approved first ascending, Rejected first descending.
+    // Status order: Pending, Approved, Rejected ascending (newest first within each), and the
+    // reverse descending.
     const stat = (label: string) => termValue(page, label);
     await expect.poll(() => stat("Approved").textContent()).toBe("1");
     expect(await stat("Pending Review").textContent()).toBe("23");
     const statusHeader = page.getByRole("columnheader", { name: "Status" });
     await statusHeader.getByRole("button").click();
     await expect.poll(() => statusHeader.getAttribute("aria-sort")).toBe("ascending");
-    await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(toApprove));
+    await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(latest));
+    expect(await dataRows(page).first().getByText("Pending", { exact: true }).count()).toBe(1);
     await statusHeader.getByRole("button").click();
     await expect.poll(() => statusHeader.getAttribute("aria-sort")).toBe("descending");
-    await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(toReject));
+    await expect
+      .poll(async () => (await namesShown(page)).slice(0, 2))
+      .toEqual([fullName(toReject), fullName(toApprove)]);
     expect(await dataRows(page).first().getByText("Rejected", { exact: true }).count()).toBe(1);
 
     // Delete: the button waits for the exact word.
