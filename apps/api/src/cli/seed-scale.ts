@@ -410,6 +410,8 @@ async function main() {
     dataDir: process.env.DATA_DIR || "./data",
     holder: "npm run seed:scale",
     lockAdvice: "run this only while no server or other command uses that DATA_DIR",
+    // The seed writes in one BEGIN/COMMIT of its own and vacuums when it is done.
+    vacuumAfterOpen: false,
   });
   try {
     const summary = await seedScale(database, args);

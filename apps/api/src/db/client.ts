@@ -44,6 +44,8 @@ export async function openDatabase(opts: {
   lockAdvice?: string;
   /** DATA_DIR's lock, already taken by the caller (closing the database releases it). */
   lock?: DataDirLock;
+  /** The embedded database's vacuum shortly after opening (see openEmbedded). */
+  vacuumAfterOpen?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, connectionTimeoutMillis: 3000 });

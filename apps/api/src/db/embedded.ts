@@ -49,6 +49,11 @@ export interface EmbeddedOptions {
   lockAdvice?: string;
   /** The lock, when the caller took it already. */
   lock?: DataDirLock;
+  /**
+   * Whether to vacuum shortly after opening (default true). A caller that writes with its own
+   * BEGIN/COMMIT on the one connection turns it off: the vacuum would land inside its transaction.
+   */
+  vacuumAfterOpen?: boolean;
   migrationsFolder: string;
 }
 
@@ -119,12 +124,13 @@ async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataD
   // It runs shortly after the open, not before the server answers: it took seconds of a start.
   // It is skipped without room to write (it would only fail), and its failure is no fault.
   let vacuuming: Promise<unknown> | undefined;
-  const vacuumTimer = opts.inMemory
-    ? undefined
-    : setTimeout(() => {
-        if (room.problem()) return;
-        vacuuming = client.exec("VACUUM (ANALYZE)").catch(() => {});
-      }, VACUUM_DELAY_MS);
+  const vacuumTimer =
+    opts.inMemory || opts.vacuumAfterOpen === false
+      ? undefined
+      : setTimeout(() => {
+          if (room.problem()) return;
+          vacuuming = client.exec("VACUUM (ANALYZE)").catch(() => {});
+        }, VACUUM_DELAY_MS);
   vacuumTimer?.unref();
   const db = pgliteDb as unknown as Db;
   return {
