@@ -48,6 +48,8 @@ export async function seedDemo(db: Db, today = new Date()): Promise<SeedSummary>
         lastName: DEMO_ADMIN.lastName,
         passwordHash: adminHash,
         isAdmin: true,
+        // Demo accounts are made by the operator, as accounts admins create are: verified.
+        emailVerifiedAt: new Date(),
       })
       .onConflictDoNothing({ target: users.email });
     await tx
@@ -58,6 +60,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<SeedSummary>
           firstName: x.firstName,
           lastName: x.lastName,
           passwordHash: userHash,
+          emailVerifiedAt: new Date(),
         })),
       )
       .onConflictDoNothing({ target: users.email });

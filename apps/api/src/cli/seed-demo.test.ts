@@ -1,6 +1,7 @@
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, meetings, users } from "../db/schema.js";
+import { drainMailQueue } from "../notifications/mail-queue.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { cliTarget } from "./cli-test-target.js";
 import { seedDemo } from "./demo-seed.js";
@@ -58,7 +59,7 @@ describe("seedDemo", () => {
     expect([...statuses].sort()).toEqual(["Approved", "Pending", "Rejected"]);
   });
 
-  it("the imported request becomes its attendee's when they register", async () => {
+  it("the imported request becomes its attendee's when they register and verify the address", async () => {
     const [waiting] = await t.app.ctx.db.select().from(applications).where(isNull(applications.userId));
     expect(waiting?.email).toBe("juergen@example.com");
     const res = await t.app.inject({
@@ -66,11 +67,21 @@ describe("seedDemo", () => {
       url: "/api/auth/register",
       payload: { email: "juergen@example.com", password: "abcdef", firstName: "Jürgen", lastName: "Müller" },
     });
-    const [after] = await t.app.ctx.db
-      .select()
-      .from(applications)
-      .where(eq(applications.id, waiting?.id ?? ""));
-    expect(after?.userId).toBe(res.json().userId);
+    const owner = async () => {
+      const [row] = await t.app.ctx.db
+        .select()
+        .from(applications)
+        .where(eq(applications.id, waiting?.id ?? ""));
+      return row?.userId;
+    };
+    expect(await owner()).toBeNull();
+
+    await drainMailQueue(t.app.ctx);
+    const mail = t.mailer.sent.find((m) => m.to === "juergen@example.com");
+    const token = /\/verify-email\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1];
+    const verified = await t.app.inject({ method: "POST", url: `/api/auth/verify-email/${token}` });
+    expect(verified.statusCode).toBe(200);
+    expect(await owner()).toBe(res.json().userId);
   });
 });
 
