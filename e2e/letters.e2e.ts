@@ -79,10 +79,6 @@ describe("letters journey", () => {
       body: applicationBody(meeting._id, account),
     });
     applicationId = created._id;
-    await apiCall(baseURL, "PUT", `/api/applications/${applicationId}`, {
-      token: adminSession.token,
-      body: { status: "Approved" },
-    });
   });
 
   afterAll(async () => {
@@ -99,9 +95,6 @@ describe("letters journey", () => {
   });
 
   it("edits the letterhead, issues a letter with it, verifies it, resends it and sees it revoked", async () => {
-    // The approval's own letter mail first, so the resend below is told apart from it by count.
-    await waitForMail(dataDir, account.email, letterSubject());
-
     // Admin → Letters: a new organisation name and signatory, saved, then a preview.
     const admin = await openPage("letters-admin");
     await openSignedIn(admin.page, adminSession, "/admin");
@@ -140,6 +133,22 @@ describe("letters journey", () => {
     expect(previewText).toContain(signatoryName);
     expect(previewText).toContain(meeting.name);
     await expectAccessible(admin.page, "letter settings with a preview");
+
+    // Mail about applications goes only to a verified address: the applicant uses the mailed link.
+    const verification = await waitForMail(dataDir, account.email, /verify-email\//);
+    const link = /https?:\/\/\S+\/verify-email\/[A-Za-z0-9_-]{43}/.exec(verification)?.[0];
+    expect(link, `a verification link in:\n${verification}`).toBeTruthy();
+    const { page } = await openPage("letters-verify-email");
+    await page.goto(new URL(link ?? "", baseURL).pathname);
+    await page.getByText("Your e-mail address is verified.").waitFor();
+    await apiCall(baseURL, "PUT", `/api/applications/${applicationId}`, {
+      token: adminSession.token,
+      body: { status: "Approved" },
+    });
+
+    // Approved after the letterhead changed, so its letter carries it; the approval's own letter
+    // mail first, so the resend below is told apart from it by count.
+    await waitForMail(dataDir, account.email, letterSubject());
 
     // The applicant downloads the letter from the dashboard: the new letterhead, their name.
     const applicant = await openPage("letters-applicant");
@@ -198,12 +207,13 @@ describe("letters journey", () => {
     expect(attachments[0]?.filename).toBe("visa-request-letter-Inês-Carvalho.pdf");
     const attached = attachments[0]?.content ?? Buffer.alloc(0);
     expect(isPdf(attached)).toBe(true);
-    expect(pdfText(attached)).toContain(organisationName);
+    // An issued letter never changes: the mail carries the very bytes the applicant downloaded.
+    expect(attached.equals(letter)).toBe(true);
     expect(verificationUrl(pdfText(attached))).toBe(verifyUrl);
     await expectAccessible(admin.page, "admin application details after resending");
     expect(admin.errors).toEqual([]);
 
-    // Rejected: the same link now says the letter is revoked.
+    // Rejected: the same link now says the letter is revoked, when and why.
     await apiCall(baseURL, "PUT", `/api/applications/${applicationId}`, {
       token: adminSession.token,
       body: { status: "Rejected" },
@@ -211,7 +221,9 @@ describe("letters journey", () => {
     await officer.page.reload();
     await expect
       .poll(() => verdict.textContent())
-      .toBe("This letter has been revoked and is no longer valid.");
+      .toMatch(
+        /^This letter was revoked on \w+ \d+, \d{4} and is no longer valid\. The request was rejected\.$/,
+      );
     await officer.page.getByText("Inês Carvalho", { exact: true }).waitFor();
     await expectAccessible(officer.page, "verification of a revoked letter");
     expect(officer.errors).toEqual([]);
