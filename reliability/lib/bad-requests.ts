@@ -61,16 +61,32 @@ function fill(route: Route, values: Record<string, string>): string {
 
 const json = (v: unknown) => JSON.stringify(v);
 
+/**
+ * Routes a signed-in call completes without any input: with a real session every request is a
+ * valid one (it ends the session or mails a link), so they are sent only with refused sessions.
+ */
+const NO_INPUT_ROUTES = new Set([
+  "POST /api/auth/logout",
+  "POST /api/auth/logout-everywhere",
+  "POST /api/auth/resend-verification",
+]);
+
+interface RequestContext {
+  admin: Session;
+  user: Session;
+  badSessions: Record<string, Record<string, string>>;
+  meetingId: string;
+}
+
 /** Every malformed request this run can make for one route (more than are sent; see pickRequests). */
-export function requestsFor(
-  route: Route,
-  ctx: {
-    admin: Session;
-    user: Session;
-    badSessions: Record<string, Record<string, string>>;
-    meetingId: string;
-  },
-): BadRequest[] {
+export function requestsFor(route: Route, ctx: RequestContext): BadRequest[] {
+  const all = everyRequestFor(route, ctx);
+  if (!NO_INPUT_ROUTES.has(`${route.method} ${route.path}`)) return all;
+  const real = new Set([ctx.admin.headers.authorization, ctx.user.headers.authorization]);
+  return all.filter((r) => !real.has(r.headers?.authorization));
+}
+
+function everyRequestFor(route: Route, ctx: RequestContext): BadRequest[] {
   const key = `${route.method} ${route.path}`;
   const out: BadRequest[] = [];
   const add = (label: string, r: Omit<BadRequest, "route" | "label" | "method"> & { method?: string }) =>
