@@ -44,7 +44,10 @@ export function newApplication(meetingId: string) {
     ...p,
     meeting: meetingId,
     birthdate: iso(p.birthdate),
-    passportExpirationDate: iso(p.passportExpirationDate),
+    // Valid for the whole stay, as the server requires.
+    passportExpirationDate: iso(
+      p.passportExpirationDate > "2030-03-08" ? p.passportExpirationDate : "2034-03-08",
+    ),
     passportNumber: `LD${runTag}N${i}`,
     dateOfArrival: "2030-03-01T00:00:00.000Z",
     dateOfDeparture: "2030-03-08T00:00:00.000Z",
@@ -89,8 +92,10 @@ export async function runClient(
     const mine = c.own[Math.floor(Math.random() * c.own.length)];
     if (r < 0.2 || !mine) {
       const body = newApplication(ctx.meetingId);
-      const a = await call("create", "POST", "/api/applications", body, [201]);
-      const id = (a?.body as { _id?: string } | undefined)?._id;
+      // An account may create CREATES_PER_HOUR (create-rate-limit.ts) applications an hour, and the admin clients share
+      // one account: past that, 429 is what a valid request gets (only a 201 is a write).
+      const a = await call("create", "POST", "/api/applications", body, [201, 429]);
+      const id = a?.status === 201 ? (a.body as { _id?: string } | undefined)?._id : undefined;
       if (id) {
         c.own.push(id);
         rec.created.set(id, {
