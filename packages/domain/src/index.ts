@@ -10,3 +10,4 @@ export * from "./schemas/letters.js";
 export * from "./schemas/meetings.js";
 export * from "./schemas/purge.js";
 export * from "./schemas/users.js";
+export * from "./warnings.js";

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import {
+  addMonths,
+  applicationWarnings,
+  foldName,
+  meetingWarnings,
+  passportKey,
+  personKey,
+  type WarningApplicationFields,
+  type WarningMeeting,
+} from "./warnings.js";
+
+const meeting: WarningMeeting = { startDate: "2027-03-10", endDate: "2027-03-14" };
+
+const fine: WarningApplicationFields = {
+  firstName: "Zoë",
+  lastName: "Müller",
+  birthdate: "1985-06-01",
+  passportNumber: "C01X00T47",
+  passportExpirationDate: "2030-01-01",
+  dateOfArrival: "2027-03-09",
+  dateOfDeparture: "2027-03-15",
+};
+
+const codes = (
+  app: WarningApplicationFields,
+  m = meeting,
+  others?: Parameters<typeof applicationWarnings>[2],
+) => applicationWarnings(app, m, others).map((w) => w.code);
+
+describe("applicationWarnings", () => {
+  it("finds nothing in a plausible request", () => {
+    expect(codes(fine)).toEqual([]);
+  });
+
+  it("reads the wire's ISO timestamps as days", () => {
+    expect(
+      codes(
+        {
+          ...fine,
+          dateOfArrival: "2027-03-09T00:00:00.000Z",
+          passportExpirationDate: "2027-04-01T00:00:00.000Z",
+        },
+        { startDate: "2027-03-10T00:00:00.000Z", endDate: "2027-03-14T00:00:00.000Z" },
+      ),
+    ).toEqual(["passport-expires-soon"]);
+  });
+
+  describe("same passport twice in a meeting", () => {
+    it("matches the normalised number of another request", () => {
+      const others = {
+        passportKeys: new Set([passportKey("c01x 00t-47") ?? ""]),
+        personKeys: new Set<string>(),
+      };
+      const warnings = applicationWarnings(fine, meeting, others);
+      expect(warnings).toEqual([
+        {
+          code: "duplicate-passport",
+          message: "Another request for this meeting has the same passport number.",
+          field: "passportNumber",
+        },
+      ]);
+      expect(warnings[0]?.message).not.toContain("C01X00T47");
+    });
+
+    it("says nothing when the others are unknown or different", () => {
+      expect(codes(fine)).toEqual([]);
+      expect(codes(fine, meeting, { passportKeys: new Set(["X1"]), personKeys: new Set() })).toEqual([]);
+    });
+  });
+
+  describe("same person twice in a meeting", () => {
+    it("matches name without case or accents, and the birthdate", () => {
+      const other = personKey({
+        firstName: "ZOE",
+        lastName: "muller",
+        birthdate: "1985-06-01T00:00:00.000Z",
+      });
+      expect(codes(fine, meeting, { passportKeys: new Set(), personKeys: new Set([other ?? ""]) })).toEqual([
+        "duplicate-person",
+      ]);
+    });
+
+    it("does not match another birthdate", () => {
+      const other = personKey({ firstName: "Zoë", lastName: "Müller", birthdate: "1985-06-02" });
+      expect(codes(fine, meeting, { passportKeys: new Set(), personKeys: new Set([other ?? ""]) })).toEqual(
+        [],
+      );
+    });
+  });
+
+  describe("passport expiring soon after departure", () => {
+    it("warns under six months by default, not at exactly six", () => {
+      expect(codes({ ...fine, passportExpirationDate: "2027-09-14" })).toEqual(["passport-expires-soon"]);
+      expect(codes({ ...fine, passportExpirationDate: "2027-09-15" })).toEqual([]);
+    });
+
+    it("follows the meeting's own number of months", () => {
+      const m = { ...meeting, passportValidityMonths: 3 };
+      expect(codes({ ...fine, passportExpirationDate: "2027-06-15" }, m)).toEqual([]);
+      expect(codes({ ...fine, passportExpirationDate: "2027-06-14" }, m)).toEqual(["passport-expires-soon"]);
+      expect(applicationWarnings({ ...fine, passportExpirationDate: "2027-06-14" }, m)[0]?.message).toContain(
+        "3 months",
+      );
+    });
+
+    it("is off when the meeting asks for 0 months", () => {
+      expect(
+        codes({ ...fine, passportExpirationDate: "2027-03-15" }, { ...meeting, passportValidityMonths: 0 }),
+      ).toEqual([]);
+    });
+  });
+
+  describe("travel dates far from the meeting", () => {
+    it("allows 7 days either side by default", () => {
+      expect(codes({ ...fine, dateOfArrival: "2027-03-03", dateOfDeparture: "2027-03-21" })).toEqual([]);
+      expect(codes({ ...fine, dateOfArrival: "2027-03-02" })).toEqual(["arrival-outside-meeting"]);
+      expect(codes({ ...fine, dateOfDeparture: "2027-03-22" })).toEqual(["departure-outside-meeting"]);
+    });
+
+    it("catches an arrival after the meeting, and the meeting's own tolerance", () => {
+      const m = { ...meeting, datesToleranceDays: 1 };
+      expect(codes({ ...fine, dateOfArrival: "2027-03-08", dateOfDeparture: "2027-03-15" }, m)).toEqual([
+        "arrival-outside-meeting",
+      ]);
+      expect(codes({ ...fine, dateOfArrival: "2027-04-20", dateOfDeparture: "2027-04-22" })).toEqual([
+        "arrival-outside-meeting",
+        "departure-outside-meeting",
+      ]);
+    });
+  });
+
+  describe("implausible birthdate", () => {
+    it.each([
+      ["2030-01-01", "after the meeting"],
+      ["2020-01-01", "7 years old"],
+      ["1900-05-05", "126 years old"],
+    ])("warns for %s", (birthdate, words) => {
+      const warnings = applicationWarnings({ ...fine, birthdate }, meeting);
+      expect(warnings.map((w) => w.code)).toEqual(["implausible-birthdate"]);
+      expect(warnings[0]?.message).toContain(words);
+      expect(warnings[0]?.field).toBe("birthdate");
+    });
+
+    it("accepts 12 to 100 years", () => {
+      expect(codes({ ...fine, birthdate: "2015-03-10" })).toEqual([]);
+      expect(codes({ ...fine, birthdate: "1926-03-11" })).toEqual([]);
+    });
+  });
+
+  it("skips missing or unreadable values", () => {
+    expect(codes({ firstName: "A", passportExpirationDate: "nonsense" })).toEqual([]);
+  });
+});
+
+describe("keys", () => {
+  it("folds names", () => {
+    expect(foldName("  José  Núñez-Ruiz ")).toBe("jose nunez ruiz");
+    expect(foldName("São")).toBe("sao");
+    expect(foldName("Strauß")).toBe("strauss");
+  });
+
+  it("has no key without a passport number or a birthdate", () => {
+    expect(passportKey(" - ")).toBeNull();
+    expect(personKey({ firstName: "A", lastName: "B" })).toBeNull();
+  });
+
+  it("adds months clamped to the month's end", () => {
+    expect(addMonths("2027-08-31", 6)).toBe("2028-02-29");
+    expect(addMonths("2027-01-15", 12)).toBe("2028-01-15");
+  });
+});
+
+describe("meetingWarnings", () => {
+  it("marks both requests of a duplicate and leaves the rest alone", () => {
+    const result = meetingWarnings(
+      [
+        { id: "a", ...fine },
+        { id: "b", ...fine, passportNumber: "c01x00t47", firstName: "Other" },
+        { id: "c", ...fine, passportNumber: "Z9", firstName: "Third" },
+      ],
+      meeting,
+    );
+    expect(result.get("a")?.map((w) => w.code)).toEqual(["duplicate-passport"]);
+    expect(result.get("b")?.map((w) => w.code)).toEqual(["duplicate-passport"]);
+    expect(result.get("c")).toEqual([]);
+  });
+});

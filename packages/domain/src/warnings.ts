@@ -1,0 +1,230 @@
+import { toDay } from "./dates.js";
+import { normalisePassportNumber } from "./schemas/applications.js";
+
+/**
+ * Data-quality warnings: things a secretariat wants to look at twice before deciding. They never
+ * block anything (the admin decides); the server, the admin list, the detail page and the
+ * applicant's form all compute them with `applicationWarnings`, so they always agree.
+ */
+export const WARNING_CODES = [
+  "duplicate-passport",
+  "duplicate-person",
+  "passport-expires-soon",
+  "arrival-outside-meeting",
+  "departure-outside-meeting",
+  "implausible-birthdate",
+] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+export interface ApplicationWarning {
+  code: WarningCode;
+  /** One plain sentence for the screen (no passport number or birthdate in it). */
+  message: string;
+  /** The form field it is about, when there is one. */
+  field?: string;
+}
+
+/** Defaults of the per-meeting settings. */
+export const DEFAULT_PASSPORT_VALIDITY_MONTHS = 6;
+export const DEFAULT_DATES_TOLERANCE_DAYS = 7;
+/** Ages (in years, on the meeting's first day) outside which a birthdate looks mistyped. */
+export const PLAUSIBLE_AGE = { min: 12, max: 100 } as const;
+
+/**
+ * The application's own fields the rules read. Dates are "YYYY-MM-DD" or the wire's ISO
+ * timestamps; a missing or unreadable value is skipped (the schemas report those).
+ */
+export interface WarningApplicationFields {
+  firstName?: string | null;
+  lastName?: string | null;
+  birthdate?: string | null;
+  passportNumber?: string | null;
+  passportExpirationDate?: string | null;
+  dateOfArrival?: string | null;
+  dateOfDeparture?: string | null;
+}
+
+/** The meeting's days and its two optional settings (defaults 6 months and 7 days). */
+export interface WarningMeeting {
+  startDate: string;
+  endDate: string;
+  passportValidityMonths?: number | null;
+  datesToleranceDays?: number | null;
+}
+
+/**
+ * What is known about the OTHER applications of the same meeting (never the application itself):
+ * the sets of their `passportKey` and `personKey` values. Leave it out when unknown (the
+ * applicant's form: an applicant never sees other people's data); the duplicate rules then stay
+ * silent and the server reports them.
+ */
+export interface WarningOthers {
+  passportKeys: ReadonlySet<string>;
+  personKeys: ReadonlySet<string>;
+}
+
+/** The key under which two passport numbers are the same: upper case, no spaces or dashes. */
+export function passportKey(passportNumber: string | null | undefined): string | null {
+  const key = normalisePassportNumber(passportNumber ?? "");
+  return key === "" ? null : key;
+}
+
+/** Letters of a name without case, accents or punctuation: "José  Núñez-Ruiz" → "jose nunez ruiz". */
+export function foldName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** The key under which two applications are the same person: folded first and last name and birthdate. */
+export function personKey(app: WarningApplicationFields): string | null {
+  const birthdate = app.birthdate ? toDay(app.birthdate) : null;
+  const name = `${foldName(app.firstName ?? "")}|${foldName(app.lastName ?? "")}`;
+  if (!birthdate || name === "|") return null;
+  return `${name}|${birthdate}`;
+}
+
+/** The day `months` calendar months after `day` (clamped to the month's last day). */
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** The day `days` days after `day` (negative: before). */
+export function addDays(day: string, days: number): string {
+  const t = new Date(`${day}T00:00:00.000Z`);
+  t.setUTCDate(t.getUTCDate() + days);
+  return t.toISOString().slice(0, 10);
+}
+
+/** Whole years from `birth` to `on`. */
+function ageOn(birth: string, on: string): number {
+  const [by, bm, bd] = birth.split("-").map(Number) as [number, number, number];
+  const [oy, om, od] = on.split("-").map(Number) as [number, number, number];
+  return oy - by - (om < bm || (om === bm && od < bd) ? 1 : 0);
+}
+
+function day(value: string | null | undefined): string | null {
+  return value ? toDay(value) : null;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * The warnings for one application of `meeting`, given what is known of the meeting's other
+ * applications. Pure: the same inputs always give the same list, in the order of WARNING_CODES.
+ */
+export function applicationWarnings(
+  app: WarningApplicationFields,
+  meeting: WarningMeeting,
+  others?: WarningOthers,
+): ApplicationWarning[] {
+  const warnings: ApplicationWarning[] = [];
+  const months = meeting.passportValidityMonths ?? DEFAULT_PASSPORT_VALIDITY_MONTHS;
+  const tolerance = meeting.datesToleranceDays ?? DEFAULT_DATES_TOLERANCE_DAYS;
+  const start = day(meeting.startDate);
+  const end = day(meeting.endDate);
+
+  const passport = passportKey(app.passportNumber);
+  if (others && passport && others.passportKeys.has(passport)) {
+    warnings.push({
+      code: "duplicate-passport",
+      message: "Another request for this meeting has the same passport number.",
+      field: "passportNumber",
+    });
+  }
+  const person = personKey(app);
+  if (others && person && others.personKeys.has(person)) {
+    warnings.push({
+      code: "duplicate-person",
+      message: "Another request for this meeting has the same name and date of birth.",
+      field: "lastName",
+    });
+  }
+
+  const expiry = day(app.passportExpirationDate);
+  const departure = day(app.dateOfDeparture);
+  if (expiry && departure && months > 0 && expiry < addMonths(departure, months)) {
+    warnings.push({
+      code: "passport-expires-soon",
+      message: `The passport expires less than ${plural(months, "month")} after the departure date; many countries refuse a visa for it.`,
+      field: "passportExpirationDate",
+    });
+  }
+
+  if (start && end) {
+    const earliest = addDays(start, -tolerance);
+    const latest = addDays(end, tolerance);
+    const arrival = day(app.dateOfArrival);
+    if (arrival && (arrival < earliest || arrival > latest)) {
+      warnings.push({
+        code: "arrival-outside-meeting",
+        message: `The arrival date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
+        field: "dateOfArrival",
+      });
+    }
+    if (departure && (departure < earliest || departure > latest)) {
+      warnings.push({
+        code: "departure-outside-meeting",
+        message: `The departure date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
+        field: "dateOfDeparture",
+      });
+    }
+  }
+
+  const birth = day(app.birthdate);
+  if (birth && start) {
+    const age = ageOn(birth, start);
+    if (age < PLAUSIBLE_AGE.min || age > PLAUSIBLE_AGE.max) {
+      warnings.push({
+        code: "implausible-birthdate",
+        message:
+          age < 0
+            ? "The date of birth is after the meeting; it may be mistyped."
+            : `The date of birth makes the applicant ${plural(age, "year")} old at the meeting; it may be mistyped.`,
+        field: "birthdate",
+      });
+    }
+  }
+  return warnings;
+}
+
+/** An application of a meeting as `meetingWarnings` reads it: an id and the fields above. */
+export type IdentifiedWarningFields = WarningApplicationFields & { id: string };
+
+/**
+ * Warnings of many applications of one meeting at once (the server's list and filter): each is
+ * compared with all the others given, so pass the whole meeting for the duplicate rules.
+ */
+export function meetingWarnings(
+  apps: readonly IdentifiedWarningFields[],
+  meeting: WarningMeeting,
+): Map<string, ApplicationWarning[]> {
+  const passportCount = new Map<string, number>();
+  const personCount = new Map<string, number>();
+  const keys = apps.map((a) => ({ passport: passportKey(a.passportNumber), person: personKey(a) }));
+  for (const k of keys) {
+    if (k.passport) passportCount.set(k.passport, (passportCount.get(k.passport) ?? 0) + 1);
+    if (k.person) personCount.set(k.person, (personCount.get(k.person) ?? 0) + 1);
+  }
+  const result = new Map<string, ApplicationWarning[]>();
+  apps.forEach((app, i) => {
+    const k = keys[i] ?? { passport: null, person: null };
+    // "Others" seen from this application: a key counts as another's when it occurs twice or more.
+    const others: WarningOthers = {
+      passportKeys: new Set(k.passport && (passportCount.get(k.passport) ?? 0) > 1 ? [k.passport] : []),
+      personKeys: new Set(k.person && (personCount.get(k.person) ?? 0) > 1 ? [k.person] : []),
+    };
+    result.set(app.id, applicationWarnings(app, meeting, others));
+  });
+  return result;
+}
