@@ -21,6 +21,7 @@ import type { DataDirLock } from "./data-dir/data-dir-lock.js";
 import { openDatabase } from "./db/client.js";
 import { createStatements } from "./db/prepared.js";
 import { healthRoutes } from "./health.routes.js";
+import { historyRoutes } from "./history/history.routes.js";
 import { importRoutes } from "./imports/import.routes.js";
 import { lettersPlugin } from "./letters/letters.plugin.js";
 import type { App, RouteDeps } from "./lib/app-type.js";
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(notificationsPlugin, deps);
   await app.register(applicationRoutes, deps);
   await app.register(documentRoutes, deps);
+  await app.register(historyRoutes, deps);
   await app.register(importRoutes, deps);
   await app.register(passwordResetRoutes, deps);
   await app.register(emailVerificationRoutes, deps);

@@ -1,6 +1,7 @@
 export * from "./constants.js";
 export * from "./countries.js";
 export * from "./dates.js";
+export * from "./history.js";
 export * from "./policy.js";
 export * from "./schemas/applications.js";
 export * from "./schemas/auth.js";

@@ -6,11 +6,12 @@ import {
   PASSPORT_VALIDITY_MESSAGE,
   passportCoversStay,
 } from "@visa/domain";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, meetings, users } from "../db/schema.js";
+import { fieldChanges, recordEvent } from "../history/history.service.js";
 import { revokeLetter, supersedeChangedLetters } from "../letters/letter-issue.service.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
@@ -69,6 +70,7 @@ export async function createApplication(
       })
       .returning({ id: applications.id });
     if (!row) throw new Error("insert returned no row");
+    await recordEvent(tx, { applicationId: row.id, kind: "created", actorId: actor.userId });
     return row.id;
   });
   ctx.events.emit("application.created", { applicationId: id, actorId: actor.userId });
@@ -116,6 +118,7 @@ export async function updateApplication(
       .where(eq(applications.id, id))
       .returning({ status: applications.status });
     const to = updated?.status ?? current.status;
+    await recordUpdate(tx, actor.userId, current, set);
     const letter = await settleLetter(tx, id, current.status, to);
     return { from: current.status, to, superseded: letter === "superseded" };
   });
@@ -125,6 +128,38 @@ export async function updateApplication(
     if (superseded) ctx.events.emit("letter.superseded", { applicationId: id });
   }
   return getApplication(ctx, actor, id);
+}
+
+/** Columns that are bookkeeping or recorded on their own, never as changed fields. */
+const NOT_FIELDS = ["passportKey", "status", "meetingId", "lastUpdatedById", "updatedAt"];
+
+/** The edit's history: the fields it changed (the meeting by name) and its status change. */
+async function recordUpdate(
+  tx: DbOrTx,
+  actorId: string,
+  current: ApplicationRow,
+  set: Partial<typeof applications.$inferInsert>,
+): Promise<void> {
+  const changes = fieldChanges(current, set, NOT_FIELDS);
+  if (set.meetingId && set.meetingId !== current.meetingId) {
+    const names = await tx
+      .select({ id: meetings.id, name: meetings.name })
+      .from(meetings)
+      .where(inArray(meetings.id, [current.meetingId, set.meetingId]));
+    const name = (mid: string) => names.find((m) => m.id === mid)?.name ?? "";
+    changes.push({ field: "meeting", from: name(current.meetingId), to: name(set.meetingId) });
+  }
+  if (changes.length > 0)
+    await recordEvent(tx, { applicationId: current.id, kind: "fields_changed", actorId, changes });
+  if (set.status && set.status !== current.status) {
+    await recordEvent(tx, {
+      applicationId: current.id,
+      kind: "status_changed",
+      actorId,
+      fromStatus: current.status,
+      toStatus: set.status,
+    });
+  }
 }
 
 /**

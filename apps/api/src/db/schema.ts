@@ -1,3 +1,4 @@
+import { HISTORY_KINDS, type HistoryChangeDto } from "@visa/domain";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   boolean,
@@ -6,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -425,4 +427,37 @@ export const roleChanges = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("role_changes_user_idx").on(t.userId, t.changedAt)],
+);
+
+/**
+ * Every change to an application (migration 0020): who, when, what. The time is the statement's
+ * clock, not the transaction's, so entries written together keep their order. Deleted with the
+ * application (a purge too); an actor's deletion leaves the entry without a name.
+ */
+export const applicationHistory = pgTable(
+  "application_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: HISTORY_KINDS }).notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    reason: text("reason"),
+    text: text("text"),
+    changes: jsonb("changes").$type<HistoryChangeDto[]>(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    check(
+      "application_history_kind_check",
+      sql`${t.kind} in ('created','fields_changed','status_changed','letter_issued','letter_revoked','mail_sent','mail_failed','imported','note','message','changes_requested')`,
+    ),
+    index("application_history_application_idx").on(t.applicationId, t.createdAt),
+    index("application_history_actor_idx").on(t.actorId).where(sql`${t.actorId} is not null`),
+  ],
 );

@@ -3,6 +3,7 @@ import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import { meetings } from "../db/schema.js";
 import { supersedeChangedLetters } from "../letters/letter-issue.service.js";
+import { recordImportHistory } from "./import-history.js";
 import { matchRows } from "./import-match.js";
 import { planImport } from "./import-plan.js";
 import { lockMeetings, ownersByEmail, storedKeys, storedValues } from "./import-reads.js";
@@ -42,14 +43,16 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     const created = matches.filter((m) => m.how === "new");
     const newIds = new Set(created.map((m) => m.id));
     const storedIds = new Set(matches.filter((m) => !newIds.has(m.id)).map((m) => m.id));
+    const stored = await storedValues(tx, [...storedIds]);
     const planned = planImport({
       matches,
-      stored: await storedValues(tx, [...storedIds]),
+      stored,
       ownerByEmail: await ownersByEmail(tx, [...new Set(created.map((m) => m.row.fields.email))]),
       now,
     });
     await insertApplications(tx, planned.inserts, { now });
     await updateImportedColumns(tx, planned.updates, { actorId: actor.userId, now });
+    await recordImportHistory(tx, actor.userId, planned, stored);
     const superseded = await supersedeChangedLetters(
       tx,
       planned.updates.map((u) => u.id),

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, letters, type meetings, type REVOCATION_REASONS } from "../db/schema.js";
+import { recordEvent, recordEvents } from "../history/history.service.js";
 import { composeLetter } from "./compose-letter.js";
 import { letterAssets } from "./letter-assets.js";
 import { passportHash, printedHash, sha256Hex } from "./letter-hashes.js";
@@ -103,6 +104,9 @@ export async function currentLetter(
           .onConflictDoNothing()
           .returning();
     const issued = written && asIssued(written);
+    if (issued && !active) {
+      await recordEvent(ctx.db, { applicationId, kind: "letter_issued", text: issued.reference });
+    }
     if (issued) return issued;
   }
   throw new Error("could not issue a letter");
@@ -114,10 +118,15 @@ export async function revokeLetter(
   applicationId: string,
   reason: RevocationReason,
 ): Promise<void> {
-  await db
+  const revoked = await db
     .update(letters)
     .set({ revokedAt: new Date(), revocationReason: reason })
-    .where(and(eq(letters.applicationId, applicationId), isNull(letters.revokedAt)));
+    .where(and(eq(letters.applicationId, applicationId), isNull(letters.revokedAt)))
+    .returning({ reference: letters.reference });
+  await recordEvents(
+    db,
+    revoked.map((l) => ({ applicationId, kind: "letter_revoked" as const, text: l.reference, reason })),
+  );
 }
 
 const SUPERSEDE_CHUNK = 1000;
@@ -143,7 +152,7 @@ export async function supersedeChangedLetters(db: DbOrTx, applicationIds: string
       );
     const stale = rows.filter((r) => r.printedHash !== printedHash(r.application));
     if (stale.length === 0) continue;
-    await db
+    const revoked = await db
       .update(letters)
       .set({ revokedAt: new Date(), revocationReason: "superseded" })
       .where(
@@ -151,7 +160,17 @@ export async function supersedeChangedLetters(db: DbOrTx, applicationIds: string
           letters.id,
           stale.map((r) => r.letterId),
         ),
-      );
+      )
+      .returning({ applicationId: letters.applicationId, reference: letters.reference });
+    await recordEvents(
+      db,
+      revoked.map((l) => ({
+        applicationId: l.applicationId as string,
+        kind: "letter_revoked" as const,
+        text: l.reference,
+        reason: "superseded",
+      })),
+    );
     superseded.push(...stale.map((r) => r.application.id));
   }
   return superseded;

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
 import { applications, mailJobs } from "../db/schema.js";
+import { recordEvent } from "../history/history.service.js";
 import { loadApplication, renderApplicationLetter } from "../letters/letter-pdf.service.js";
 import type { MailMessage } from "../mail/mailer.js";
 import { workSettled } from "./background-work.js";
@@ -132,10 +133,12 @@ export class MailWorker {
           failedAt: now,
           lastError: "The application is no longer approved",
         });
+        await this.recordOutcome(job, "mail_failed");
         return;
       }
       await this.ctx.mailer.send(message);
       await this.finish(job.id, { attempts, sentAt: now, lastError: null });
+      await this.recordOutcome(job, "mail_sent");
       if (job.kind === "letter" && job.applicationId) {
         await this.ctx.db
           .update(applications)
@@ -150,6 +153,7 @@ export class MailWorker {
         lastError,
         ...(giveUp ? { failedAt: now } : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) }),
       });
+      if (giveUp) await this.recordOutcome(job, "mail_failed");
       // The job id only: recipients and contents are personal data.
       this.log.warn({ mailJob: job.id, attempts, giveUp, error: lastError }, "mail not sent");
     }
@@ -166,6 +170,25 @@ export class MailWorker {
       ...base,
       attachments: [{ filename: letter.filename, content: letter.pdf, contentType: "application/pdf" }],
     };
+  }
+
+  /**
+   * The mail's fate in its application's history (its subject; the address is personal data).
+   * Never throws: a sent mail whose entry could not be written (the application was deleted
+   * meanwhile) must not be sent again.
+   */
+  private async recordOutcome(job: MailJob, kind: "mail_sent" | "mail_failed"): Promise<void> {
+    if (!job.applicationId) return;
+    try {
+      const [exists] = await this.ctx.db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(eq(applications.id, job.applicationId));
+      if (exists)
+        await recordEvent(this.ctx.db, { applicationId: job.applicationId, kind, text: job.subject });
+    } catch (err) {
+      this.log.warn({ mailJob: job.id, error: errorInfo(err).message }, "mail history not recorded");
+    }
   }
 
   private async deleteFinished(now: Date): Promise<void> {

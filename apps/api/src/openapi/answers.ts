@@ -4,6 +4,8 @@ import {
   type ApplicationListDto,
   type AuthTokenDto,
   type DocumentDto,
+  HISTORY_KINDS,
+  type HistoryEntryDto,
   type ImportResultDto,
   type LetterTemplateDto,
   type LetterVerificationDto,
@@ -105,6 +107,22 @@ export const applicationAnswer: z.ZodType<ApplicationDto> = z
     lastUpdatedBy: z.object({ firstName: text, lastName: text, email: text }).nullable(),
   })
   .meta({ id: "Application" });
+
+export const historyAnswer: z.ZodType<HistoryEntryDto[]> = z
+  .array(
+    z.object({
+      _id: id,
+      kind: z.enum(HISTORY_KINDS),
+      at: iso,
+      by: z.object({ firstName: text, lastName: text, email: text.optional() }).nullable(),
+      fromStatus: text.optional(),
+      toStatus: text.optional(),
+      reason: text.optional(),
+      text: text.optional(),
+      changes: z.array(z.object({ field: text, from: text.optional(), to: text.optional() })).optional(),
+    }),
+  )
+  .meta({ id: "ApplicationHistory" });
 
 export const applicationListAnswer: z.ZodType<ApplicationListDto> = z
   .object({ applications: z.array(applicationAnswer), pagination })

@@ -1,0 +1,49 @@
+/** What can happen to an application, as its history records it. */
+export const HISTORY_KINDS = [
+  "created",
+  "fields_changed",
+  "status_changed",
+  "letter_issued",
+  "letter_revoked",
+  "mail_sent",
+  "mail_failed",
+  "imported",
+  "note",
+  "message",
+  "changes_requested",
+] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** The entries an applicant sees of their own application; admins see every kind, notes included. */
+export const APPLICANT_HISTORY_KINDS: readonly HistoryKind[] = [
+  "status_changed",
+  "message",
+  "changes_requested",
+];
+
+/** Fields whose values the history never keeps: it records only that they changed. */
+export const IDENTIFIER_FIELDS: readonly string[] = ["passportNumber", "birthdate"];
+
+/** One changed field: old and new value, or neither for a personal identifier. */
+export interface HistoryChangeDto {
+  field: string;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * One entry of GET /api/applications/:id/history, oldest first. `text` is a note's or message's
+ * words, a letter's reference or a mail's subject; `reason` a status change's or revocation's.
+ */
+export interface HistoryEntryDto {
+  _id: string;
+  kind: HistoryKind;
+  at: string;
+  /** Who did it (null: the system, or an account deleted since); the e-mail is shown to admins only. */
+  by: { firstName: string; lastName: string; email?: string } | null;
+  fromStatus?: string;
+  toStatus?: string;
+  reason?: string;
+  text?: string;
+  changes?: HistoryChangeDto[];
+}
