@@ -17,42 +17,6 @@ export const ALLOWED_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png
 export const SORT_FIELDS = ["createdAt", "status"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 
-/** Columns of the import CSV: required ones first, in the order the spec gives. */
-export const IMPORT_REQUIRED_COLUMNS = [
-  "email",
-  "lastName",
-  "firstName",
-  "birthdate",
-  "gender",
-  "passportNumber",
-  "passportIssuingCountry",
-  "passportExpirationDate",
-  "dateOfArrival",
-  "dateOfDeparture",
-  "companyName",
-  "position",
-  "companyMailingAddress1",
-  "city",
-  "state",
-  "postalCode",
-  "country",
-  "phone",
-  "meetingName",
-] as const;
-export const IMPORT_OPTIONAL_COLUMNS = [
-  "companyMailingAddress2",
-  "fax",
-  "hotelName",
-  "hotelConfirmation",
-  "additionalInformation",
-  "addressToMailHardCopy",
-  "applicationDate",
-  "letterMailedDate",
-  "hardCopyMailedDate",
-  "status",
-] as const;
-export const IMPORT_COLUMNS = [...IMPORT_REQUIRED_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS] as const;
-
 /** Server answers the browser maps to friendlier texts (spec §8). */
 export const AUTH_MESSAGES = {
   userNotFound: "User not found",

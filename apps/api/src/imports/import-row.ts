@@ -1,7 +1,10 @@
 import {
+  APPLICATION_FIELDS,
   type ApplicationStatus,
   applicationUpdateSchema,
   COUNTRIES,
+  CSV_FIELD_KEYS,
+  CSV_TEXT_FIELD_KEYS,
   GENDERS_EDIT,
   IMPORT_REQUIRED_COLUMNS,
   isCountryCode,
@@ -20,31 +23,8 @@ type ApplicationInsert = typeof applications.$inferInsert;
  * touches, and status only on a new application (ImportedRow.status).
  */
 export const IMPORTED_KEYS = [
-  "firstName",
-  "lastName",
-  "email",
-  "birthdate",
-  "gender",
-  "passportNumber",
+  ...CSV_FIELD_KEYS,
   "passportKey",
-  "passportIssuingCountry",
-  "passportExpirationDate",
-  "dateOfArrival",
-  "dateOfDeparture",
-  "companyName",
-  "position",
-  "companyMailingAddress1",
-  "companyMailingAddress2",
-  "city",
-  "state",
-  "postalCode",
-  "country",
-  "phone",
-  "fax",
-  "hotelName",
-  "hotelConfirmation",
-  "additionalInformation",
-  "addressToMailHardCopy",
   "letterEmailed",
   "letterEmailedDate",
   "hardCopyMailed",
@@ -83,33 +63,11 @@ export function meetingLookup(all: Array<{ id: string; name: string }>) {
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_COLUMNS = new Set<ImportColumn>([
-  "birthdate",
-  "passportExpirationDate",
-  "dateOfArrival",
-  "dateOfDeparture",
+  ...CSV_FIELD_KEYS.filter((k) => APPLICATION_FIELDS[k].kind === "day"),
   "applicationDate",
   "letterMailedDate",
   "hardCopyMailedDate",
 ]);
-const TEXT_COLUMNS = [
-  "firstName",
-  "lastName",
-  "email",
-  "passportNumber",
-  "companyName",
-  "position",
-  "companyMailingAddress1",
-  "companyMailingAddress2",
-  "city",
-  "state",
-  "postalCode",
-  "phone",
-  "fax",
-  "hotelName",
-  "hotelConfirmation",
-  "additionalInformation",
-  "addressToMailHardCopy",
-] as const;
 const countryByName = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.code]));
 
 function isDay(value: string): boolean {
@@ -161,7 +119,7 @@ export function validateImportRow(
   if (!meetingId && !bad("meetingName")) fail("meetingName", `no meeting is named "${cell("meetingName")}"`);
 
   const shape = applicationUpdateSchema.shape;
-  for (const c of TEXT_COLUMNS) {
+  for (const c of CSV_TEXT_FIELD_KEYS) {
     if (!columns.has(c) || bad(c)) continue;
     const parsed = shape[c].safeParse(cell(c));
     if (parsed.success) out[c] = parsed.data;

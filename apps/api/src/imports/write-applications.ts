@@ -1,3 +1,4 @@
+import { APPLICATION_FIELDS, CSV_TEXT_FIELD_KEYS } from "@visa/domain";
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { applications } from "../db/schema.js";
@@ -15,14 +16,12 @@ const COLUMNS = getTableColumns(applications);
 const name = (key: Key) => sql.raw(`"${COLUMNS[key].name}"`);
 const names = (keys: readonly Key[]) => sql.join(keys.map(name), sql`, `);
 
-// What a new application gets for an optional column the file leaves out (the database defaults).
+// What a new application gets for an optional column the file leaves out (the database defaults):
+// empty text, and no letter or hard copy mailed.
 const NEW_DEFAULTS: Partial<Record<Key, unknown>> = {
-  companyMailingAddress2: "",
-  fax: "",
-  hotelName: "",
-  hotelConfirmation: "",
-  additionalInformation: "",
-  addressToMailHardCopy: "",
+  ...Object.fromEntries(
+    CSV_TEXT_FIELD_KEYS.filter((k) => !APPLICATION_FIELDS[k].required).map((k) => [k, ""]),
+  ),
   letterEmailed: false,
   hardCopyMailed: false,
 };

@@ -1,30 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { PRINTED_FIELD_KEYS } from "@visa/domain";
 import type { applications } from "../db/schema.js";
-import type { LetterApplicant } from "./compose-letter.js";
 
-/** Every application column a letter prints (and the meeting it is for). */
-export const PRINTED_KEYS = [
-  "meetingId",
-  "firstName",
-  "lastName",
-  "birthdate",
-  "gender",
-  "passportNumber",
-  "passportIssuingCountry",
-  "passportExpirationDate",
-  "dateOfArrival",
-  "dateOfDeparture",
-  "companyName",
-  "position",
-  "companyMailingAddress1",
-  "companyMailingAddress2",
-  "city",
-  "state",
-  "postalCode",
-  "country",
-  "phone",
-  "hotelName",
-] as const satisfies ReadonlyArray<keyof LetterApplicant | "meetingId">;
+/** Every application column a letter prints, and the meeting it is for (see PRINTED_FIELD_KEYS). */
+export const PRINTED_KEYS = ["meetingId", ...PRINTED_FIELD_KEYS] as const;
 
 export const sha256Hex = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
 

@@ -2,106 +2,42 @@ import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
   GENDERS_CREATE,
-  GENDERS_EDIT,
   MAX_PAGE_SIZE,
   SORT_DIRECTIONS,
   SORT_FIELDS,
 } from "../constants.js";
 import {
-  boolField,
-  countryField,
-  dayField,
-  emailField,
-  idField,
-  nameField,
-  optionalDayField,
-  optionalMultilineText,
-  optionalText,
-  requiredText,
-  statusField,
-  text,
-} from "./fields.js";
+  ADMIN_FIELD_KEYS,
+  APPLICANT_FIELDS,
+  adminFieldSchemas,
+  applicantFieldSchemas,
+} from "./application-fields.js";
+import { idField, text } from "./fields.js";
 
 /** Required fields of a new application with the labels the form shows, in form order. */
-export const APPLICATION_REQUIRED_FIELDS = {
+export const APPLICATION_REQUIRED_FIELDS: Readonly<Record<string, string>> = {
   meeting: "Meeting",
-  firstName: "First Name",
-  lastName: "Last Name",
-  email: "Email",
-  birthdate: "Date of Birth",
-  gender: "Gender",
-  passportNumber: "Passport Number",
-  passportIssuingCountry: "Passport Issuing Country",
-  passportExpirationDate: "Passport Expiration Date",
-  dateOfArrival: "Date of Arrival",
-  dateOfDeparture: "Date of Departure",
-  companyName: "Company Name",
-  position: "Position",
-  companyMailingAddress1: "Company Mailing Address",
-  city: "City",
-  state: "State/Province",
-  postalCode: "Postal Code",
-  country: "Country",
-  phone: "Phone",
-} as const;
-export type RequiredApplicationField = keyof typeof APPLICATION_REQUIRED_FIELDS;
+  ...Object.fromEntries(
+    Object.entries(APPLICANT_FIELDS)
+      .filter(([, f]) => f.required)
+      .map(([k, f]) => [k, f.label]),
+  ),
+};
 
 /** Labels of the required fields that are missing or blank in `input`. */
 export function missingRequiredFields(input: Record<string, unknown>): string[] {
-  return (Object.keys(APPLICATION_REQUIRED_FIELDS) as RequiredApplicationField[])
+  return Object.keys(APPLICATION_REQUIRED_FIELDS)
     .filter((k) => {
       const v = input[k];
       return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
     })
-    .map((k) => APPLICATION_REQUIRED_FIELDS[k]);
+    .map((k) => APPLICATION_REQUIRED_FIELDS[k] ?? k);
 }
 
 /** 'Please fill in all required fields: {list}' (spec §5). */
 export function requiredFieldsMessage(missing: string[]): string {
   return `Please fill in all required fields: ${missing.join(", ")}`;
 }
-
-/** A passport number as one key: upper case without spaces or dashes ("de 7205-2712" is "DE72052712"). */
-export function normalisePassportNumber(s: string): string {
-  return s.toUpperCase().replace(/[\s-]+/g, "");
-}
-
-const passportNumber = requiredText(30)
-  .refine((s) => /^[\p{L}\p{N} -]+$/u.test(s), {
-    message: "may contain only letters, digits, spaces and hyphens",
-  })
-  .transform(normalisePassportNumber)
-  .refine((s) => s.length > 0, { message: "is required" });
-const phone = requiredText(40).refine((s) => /^[0-9+()./\- xX]+$/.test(s), {
-  message: "may contain only digits, spaces and + ( ) - . /",
-});
-
-/** The applicant's own fields, shared by create, update and import. */
-const applicantFields = {
-  firstName: nameField(100),
-  lastName: nameField(100),
-  email: emailField,
-  birthdate: dayField,
-  passportNumber,
-  passportIssuingCountry: countryField,
-  passportExpirationDate: dayField,
-  dateOfArrival: dayField,
-  dateOfDeparture: dayField,
-  companyName: requiredText(200),
-  position: requiredText(200),
-  companyMailingAddress1: requiredText(200),
-  companyMailingAddress2: optionalText(200),
-  city: requiredText(100),
-  state: requiredText(100),
-  postalCode: requiredText(20),
-  country: countryField,
-  phone,
-  fax: optionalText(40),
-  hotelName: optionalText(200),
-  hotelConfirmation: optionalText(100),
-  additionalInformation: optionalMultilineText(5000),
-  pickUpInOrlando: boolField.optional().default(false),
-};
 
 const departureNotBeforeArrival = {
   check: (v: { dateOfArrival?: string; dateOfDeparture?: string }) =>
@@ -120,8 +56,8 @@ export function passportCoversStay(expiry: string, departure: string): boolean {
 export const applicationCreateSchema = z
   .object({
     meeting: idField,
+    ...applicantFieldSchemas,
     gender: z.enum(GENDERS_CREATE, { message: "must be Male, Female or Other" }),
-    ...applicantFields,
   })
   .refine(departureNotBeforeArrival.check, {
     message: departureNotBeforeArrival.message,
@@ -135,22 +71,13 @@ export type ApplicationCreateInput = z.input<typeof applicationCreateSchema>;
 export type ApplicationCreate = z.output<typeof applicationCreateSchema>;
 
 /** Fields only an admin may write; a user's update ignores them. */
-export const adminOnlyApplicationFields = {
-  status: statusField,
-  letterEmailed: boolField,
-  letterEmailedDate: optionalDayField,
-  hardCopyMailed: boolField,
-  hardCopyMailedDate: optionalDayField,
-  addressToMailHardCopy: optionalMultilineText(500),
-};
-export const ADMIN_ONLY_APPLICATION_KEYS = Object.keys(adminOnlyApplicationFields);
+export const ADMIN_ONLY_APPLICATION_KEYS: readonly string[] = ADMIN_FIELD_KEYS;
 
 export const applicationUpdateSchema = z
   .object({
     meeting: idField,
-    gender: z.enum(GENDERS_EDIT, { message: "must be Male, Female, Other or Prefer not to say" }),
-    ...applicantFields,
-    ...adminOnlyApplicationFields,
+    ...applicantFieldSchemas,
+    ...adminFieldSchemas,
   })
   .partial();
 export type ApplicationUpdateInput = z.input<typeof applicationUpdateSchema>;

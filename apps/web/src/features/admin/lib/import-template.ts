@@ -1,4 +1,10 @@
-import { IMPORT_COLUMNS, type MeetingDto, toDay } from "@visa/domain";
+import {
+  APPLICATION_FIELD_KEYS,
+  APPLICATION_FIELDS,
+  IMPORT_COLUMNS,
+  type MeetingDto,
+  toDay,
+} from "@visa/domain";
 
 export const IMPORT_TEMPLATE_FILENAME = "application_import_template.csv";
 
@@ -16,29 +22,10 @@ export function buildImportTemplate(meeting?: Pick<MeetingDto, "name" | "startDa
   const arrival = (meeting && toDay(meeting.startDate)) || "2026-03-14";
   const departure = (meeting && toDay(meeting.endDate)) || "2026-03-21";
   const example: Record<string, string> = {
-    email: "jane.doe@example.com",
-    lastName: "Doe",
-    firstName: "Jane",
-    birthdate: "1990-01-31",
-    gender: "Female",
-    passportNumber: "X1234567",
-    passportIssuingCountry: "GB",
-    passportExpirationDate: "2030-12-31",
+    ...Object.fromEntries(APPLICATION_FIELD_KEYS.map((k) => [k, APPLICATION_FIELDS[k].example ?? ""])),
     dateOfArrival: arrival,
     dateOfDeparture: departure,
-    companyName: "Example Ltd",
-    position: "Engineer",
-    companyMailingAddress1: "1 Example Street",
-    city: "London",
-    state: "Greater London",
-    postalCode: "SW1A 1AA",
-    country: "GB",
-    phone: "+44 20 7946 0000",
     meetingName: meeting?.name ?? "Meeting name as listed under Manage Meetings",
-    companyMailingAddress2: "Floor 2",
-    fax: "",
-    hotelName: "Example Hotel",
-    hotelConfirmation: "",
   };
   const header = IMPORT_COLUMNS.join(",");
   const row = IMPORT_COLUMNS.map((c) => cell(example[c] ?? "")).join(",");

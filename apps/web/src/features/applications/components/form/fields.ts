@@ -1,40 +1,38 @@
 import {
+  APPLICANT_FIELDS,
+  APPLICATION_FIELD_KEYS,
+  APPLICATION_FIELDS,
   APPLICATION_REQUIRED_FIELDS,
+  type ApplicantField,
   type ApplicationCreateInput,
   type ApplicationDto,
+  type ApplicationField,
+  DAY_FIELD_KEYS,
   dayToIso,
   toDay,
 } from "@visa/domain";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { fieldError } from "../../../../lib/field-error";
 
-/** Labels of every field the forms show, required ones as the shared schema names them. */
-export const FIELD_LABELS = {
-  ...APPLICATION_REQUIRED_FIELDS,
-  companyMailingAddress2: "Company Mailing Address Line 2",
-  fax: "Fax",
-  hotelName: "Hotel Name",
-  hotelConfirmation: "Hotel Confirmation Number",
-  additionalInformation: "Additional Information",
-  pickUpInOrlando: "Pick up in Orlando",
-  status: "Status",
-  letterEmailed: "Letter emailed",
-  letterEmailedDate: "Letter Mailed Date",
-  hardCopyMailed: "Hard copy mailed",
-  hardCopyMailedDate: "Hard Copy Mailed Date",
-  addressToMailHardCopy: "Address to Mail Hard Copy",
-} as const;
+/** Labels of every field the forms show: the meeting, then the shared field table's. */
+export const FIELD_LABELS: Readonly<Record<"meeting" | ApplicationField, string>> = {
+  meeting: APPLICATION_REQUIRED_FIELDS.meeting ?? "Meeting",
+  ...(Object.fromEntries(APPLICATION_FIELD_KEYS.map((k) => [k, APPLICATION_FIELDS[k].label])) as Record<
+    ApplicationField,
+    string
+  >),
+};
 export type FieldName = keyof typeof FIELD_LABELS;
 
 /** The shared create schema's fields less the meeting, which the form picks separately. */
-type ApplicantField = Exclude<keyof ApplicationCreateInput, "meeting">;
+type ApplicantInput = Exclude<keyof ApplicationCreateInput, "meeting">;
 
 /**
  * The applicant's fields as the forms hold them: text, "YYYY-MM-DD" days and a checkbox.
  * Keyed by the shared schema, so a field added there must be added to the forms too.
  */
 export type ApplicantValues = {
-  [K in ApplicantField]-?: boolean extends NonNullable<ApplicationCreateInput[K]> ? boolean : string;
+  [K in ApplicantInput]-?: boolean extends NonNullable<ApplicationCreateInput[K]> ? boolean : string;
 };
 
 export type AdminValues = {
@@ -46,41 +44,13 @@ export type AdminValues = {
   addressToMailHardCopy: string;
 };
 
-export const EMPTY_APPLICANT: ApplicantValues = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  birthdate: "",
-  gender: "",
-  passportNumber: "",
-  passportIssuingCountry: "",
-  passportExpirationDate: "",
-  dateOfArrival: "",
-  dateOfDeparture: "",
-  companyName: "",
-  position: "",
-  companyMailingAddress1: "",
-  companyMailingAddress2: "",
-  city: "",
-  state: "",
-  postalCode: "",
-  country: "",
-  phone: "",
-  fax: "",
-  hotelName: "",
-  hotelConfirmation: "",
-  additionalInformation: "",
-  pickUpInOrlando: false,
-};
-
-const DAY_FIELDS = [
-  "birthdate",
-  "passportExpirationDate",
-  "dateOfArrival",
-  "dateOfDeparture",
-  "letterEmailedDate",
-  "hardCopyMailedDate",
-] as const;
+/** A blank form: flags off, everything else empty. */
+export const EMPTY_APPLICANT = Object.fromEntries(
+  (Object.keys(APPLICANT_FIELDS) as ApplicantField[]).map((k) => [
+    k,
+    APPLICANT_FIELDS[k].kind === "flag" ? false : "",
+  ]),
+) as ApplicantValues;
 
 /**
  * Validated form output -> request body: days go as ISO timestamps at UTC midnight (spec §5),
@@ -88,7 +58,7 @@ const DAY_FIELDS = [
  */
 export function toPayload(values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...values };
-  for (const k of DAY_FIELDS) {
+  for (const k of DAY_FIELD_KEYS) {
     const v = out[k];
     if (typeof v === "string" && v) out[k] = dayToIso(v);
     else if (k in out && !v) out[k] = null;
@@ -102,11 +72,14 @@ const day = (v: string | null | undefined) => (v ? (toDay(v) ?? "") : "");
 export function applicantValuesOf(app: ApplicationDto): ApplicantValues {
   const values = { ...EMPTY_APPLICANT };
   for (const k of Object.keys(EMPTY_APPLICANT) as (keyof ApplicantValues)[]) {
-    if (k === "pickUpInOrlando") values.pickUpInOrlando = Boolean(app.pickUpInOrlando);
-    else values[k] = (app[k] as string | null | undefined) ?? "";
-  }
-  for (const k of ["birthdate", "passportExpirationDate", "dateOfArrival", "dateOfDeparture"] as const) {
-    values[k] = day(app[k]);
+    const kind = APPLICANT_FIELDS[k].kind;
+    const value = app[k] as string | boolean | null | undefined;
+    (values as Record<string, string | boolean>)[k] =
+      kind === "flag"
+        ? Boolean(value)
+        : kind === "day"
+          ? day(value as string | null)
+          : ((value as string | null) ?? "");
   }
   return values;
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import {
+  APPLICANT_FIELDS,
+  APPLICATION_FIELDS,
+  CSV_FIELD_KEYS,
+  IMPORT_COLUMNS,
+  IMPORT_REQUIRED_COLUMNS,
+  PRINTED_FIELD_KEYS,
+} from "./application-fields.js";
+import {
+  APPLICATION_REQUIRED_FIELDS,
+  applicationCreateSchema,
+  applicationUpdateSchema,
+} from "./applications.js";
+
+describe("the application field table", () => {
+  it("gives the CSV the columns files already carry, in their order", () => {
+    // Files exported before keep importing, and the spec's clients read these headers.
+    expect(IMPORT_COLUMNS).toEqual([
+      ...[
+        "email",
+        "lastName",
+        "firstName",
+        "birthdate",
+        "gender",
+        "passportNumber",
+        "passportIssuingCountry",
+      ],
+      ...["passportExpirationDate", "dateOfArrival", "dateOfDeparture", "companyName", "position"],
+      ...["companyMailingAddress1", "city", "state", "postalCode", "country", "phone", "meetingName"],
+      ...["companyMailingAddress2", "fax", "hotelName", "hotelConfirmation", "additionalInformation"],
+      ...["addressToMailHardCopy", "applicationDate", "letterMailedDate", "hardCopyMailedDate", "status"],
+    ]);
+  });
+
+  it("requires in the import exactly the required fields the CSV carries, and the meeting", () => {
+    const requiredCsv = CSV_FIELD_KEYS.filter((k) => APPLICATION_FIELDS[k].required);
+    expect([...IMPORT_REQUIRED_COLUMNS].sort()).toEqual([...requiredCsv, "meetingName"].sort());
+  });
+
+  it("keeps the printed fields in the order issued letters' hashes were made with", () => {
+    expect(PRINTED_FIELD_KEYS).toEqual([
+      ...["firstName", "lastName", "birthdate", "gender", "passportNumber", "passportIssuingCountry"],
+      ...["passportExpirationDate", "dateOfArrival", "dateOfDeparture", "companyName", "position"],
+      ...[
+        "companyMailingAddress1",
+        "companyMailingAddress2",
+        "city",
+        "state",
+        "postalCode",
+        "country",
+        "phone",
+      ],
+      "hotelName",
+    ]);
+  });
+
+  it("labels the form's required fields from the table, the meeting first", () => {
+    expect(Object.keys(APPLICATION_REQUIRED_FIELDS)[0]).toBe("meeting");
+    expect(APPLICATION_REQUIRED_FIELDS.state).toBe("State/Province");
+    expect(APPLICATION_REQUIRED_FIELDS).not.toHaveProperty("fax");
+  });
+
+  it("validates every field of the table on create and update", () => {
+    expect(Object.keys(applicationCreateSchema.shape).sort()).toEqual(
+      ["meeting", ...Object.keys(APPLICANT_FIELDS)].sort(),
+    );
+    expect(Object.keys(applicationUpdateSchema.shape).sort()).toEqual(
+      ["meeting", ...Object.keys(APPLICATION_FIELDS)].sort(),
+    );
+  });
+});
