@@ -1,5 +1,5 @@
 import { toDay } from "./dates.js";
-import { normalisePassportNumber } from "./schemas/applications.js";
+import { normalisePassportNumber } from "./schemas/application-fields.js";
 
 /**
  * Data-quality warnings: things a secretariat wants to look at twice before deciding. They never
