@@ -1,9 +1,10 @@
 import {
+  APPLICATION_REQUIRED_FIELDS,
   type ApplicationCreate,
   type ApplicationUpdate,
   applicationCreateSchema,
   applicationUpdateSchema,
-  missingRequiredFields,
+  missingRequiredKeys,
   requiredFieldsMessage,
 } from "@visa/domain";
 import { z } from "zod";
@@ -37,9 +38,15 @@ function parsedWith<S extends z.ZodType>(schema: S, raw: Record<string, unknown>
  */
 export const applicationCreateBody = objectBody.transform((body, ctx): ApplicationCreate => {
   const raw = withMeetingId(body);
-  const missing = missingRequiredFields(raw);
+  const missing = missingRequiredKeys(raw);
   if (missing.length > 0) {
-    ctx.addIssue({ code: "custom", message: requiredFieldsMessage(missing), path: [] });
+    const labels = missing.map((k) => APPLICATION_REQUIRED_FIELDS[k] ?? k);
+    ctx.addIssue({
+      code: "custom",
+      message: requiredFieldsMessage(labels),
+      path: [],
+      params: { fields: missing },
+    });
     return z.NEVER;
   }
   return parsedWith(applicationCreateSchema, raw, ctx);

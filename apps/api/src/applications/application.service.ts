@@ -3,6 +3,7 @@ import {
   type ApplicationCreate,
   type ApplicationDto,
   type ApplicationUpdate,
+  DEPARTURE_ORDER_MESSAGE,
   PASSPORT_VALIDITY_MESSAGE,
   passportCoversStay,
 } from "@visa/domain";
@@ -25,9 +26,9 @@ async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: b
     .select({ isActive: meetings.isActive })
     .from(meetings)
     .where(eq(meetings.id, meetingId));
-  if (!meeting) throw badRequest("The selected meeting does not exist");
+  if (!meeting) throw badRequest("The selected meeting does not exist", ["meeting"]);
   if (!meeting.isActive && !allowInactive) {
-    throw badRequest("The selected meeting is not open for applications");
+    throw badRequest("The selected meeting is not open for applications", ["meeting"]);
   }
 }
 
@@ -106,11 +107,13 @@ export async function updateApplication(
     if (set.meetingId) await assertMeetingOpen(tx, set.meetingId, actor.isAdmin);
     const arrival = set.dateOfArrival ?? current.dateOfArrival;
     const departure = set.dateOfDeparture ?? current.dateOfDeparture;
-    if (departure < arrival) throw badRequest("dateOfDeparture must not be before dateOfArrival");
+    if (departure < arrival) throw badRequest(DEPARTURE_ORDER_MESSAGE, ["dateOfDeparture"]);
     // Checked when the edit moves either date: an untouched older application stays editable.
     const expiry = set.passportExpirationDate ?? current.passportExpirationDate;
     const datesMoved = expiry !== current.passportExpirationDate || departure !== current.dateOfDeparture;
-    if (datesMoved && !passportCoversStay(expiry, departure)) throw badRequest(PASSPORT_VALIDITY_MESSAGE);
+    if (datesMoved && !passportCoversStay(expiry, departure)) {
+      throw badRequest(PASSPORT_VALIDITY_MESSAGE, ["passportExpirationDate"]);
+    }
     if (Object.keys(set).length === 0) return null;
     const [updated] = await tx
       .update(applications)

@@ -80,7 +80,7 @@ describe("POST /api/applications", () => {
       [applicationPayload("7c9e6679-7425-40de-944b-e07fc1f90ae7"), "The selected meeting does not exist"],
       [
         applicationPayload(active.id, { dateOfDeparture: "2030-02-01T00:00:00.000Z" }),
-        "dateOfDeparture must not be before dateOfArrival",
+        "Departure must be on or after arrival",
       ],
     ];
     for (const [payload, message] of cases) {
@@ -220,7 +220,7 @@ describe("PUT /api/applications/:id", () => {
     const app = await buildApplication(t.app, { meetingId: meeting.id, userId: user.id });
     const early = await inject("PUT", `/api/applications/${app.id}`, auth, { dateOfDeparture: "2030-02-27" });
     expect(early.statusCode).toBe(400);
-    expect(early.json().message).toBe("dateOfDeparture must not be before dateOfArrival");
+    expect(early.json().message).toBe("Departure must be on or after arrival");
     const unknown = await inject("PUT", `/api/applications/${app.id}`, auth, {
       meeting: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
     });

@@ -2,29 +2,39 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDiskFull } from "../db/disk-space.js";
 import { HttpError, insufficientStorage } from "./errors.js";
-import { type Issue, validationMessage } from "./validation.js";
+import { type Issue, refusedFields, validationMessage } from "./validation.js";
 
 /** Fastify's record of a zod issue (fastify-type-provider-zod), as the formatter's issue. */
 function issueOf(error: FastifySchemaValidationError): Issue {
-  const params = error.params as { errors?: Issue["errors"] };
+  const params = error.params as { errors?: Issue["errors"]; params?: Issue["params"] };
   return {
     path: error.instancePath.split("/").filter(Boolean),
     message: error.message ?? "is invalid",
     code: error.keyword,
     errors: params.errors,
+    params: params.params,
   };
 }
 
-/** Every failure leaves as { message } with a 4xx for bad input; only real faults are 5xx. */
+/** `{ message }`, with `fields` when the refusal concerns named fields of the body. */
+function refusal(message: string, fields: readonly string[] | undefined) {
+  return fields?.length ? { message, fields } : { message };
+}
+
+/**
+ * Every failure leaves as { message } with a 4xx for bad input (and `fields`, the body fields a
+ * refusal concerns, so forms can mark them); only real faults are 5xx.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ message: err.message });
+      return reply.code(err.statusCode).send(refusal(err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const issue = first ? issueOf(first) : undefined;
-      return reply.code(400).send({ message: issue ? validationMessage(issue) : "Invalid request" });
+      if (!issue) return reply.code(400).send({ message: "Invalid request" });
+      return reply.code(400).send(refusal(validationMessage(issue), refusedFields(issue)));
     }
     if (err.validation) {
       return reply.code(400).send({ message: err.message });

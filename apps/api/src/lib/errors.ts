@@ -1,14 +1,19 @@
-/** An error whose message is safe to show the client, with its HTTP status. */
+/**
+ * An error whose message is safe to show the client, with its HTTP status and, when the refusal
+ * concerns fields of the request body, their names (so a form can mark them).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly fields?: readonly string[],
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
+export const badRequest = (message: string, fields?: readonly string[]) =>
+  new HttpError(400, message, fields);
 export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);

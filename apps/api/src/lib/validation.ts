@@ -8,6 +8,19 @@ export interface Issue {
   code?: string;
   /** The alternatives' own issues, for "one of these shapes" fields. */
   errors?: ReadonlyArray<ReadonlyArray<Issue>>;
+  /** A custom issue's own details: `fields` names the body fields it concerns. */
+  params?: { fields?: readonly string[] };
+}
+
+/**
+ * The body fields a refusal concerns: the ones a custom issue names (every missing required
+ * field), else the top-level key of its path ("dateOfDeparture"); none for the body as a whole.
+ */
+export function refusedFields(issue: Issue): string[] {
+  if (issue.params?.fields?.length) return [...issue.params.fields];
+  const inner = issue.code === "invalid_union" ? issue.errors?.[0]?.[0] : undefined;
+  const top = issue.path[0] ?? inner?.path[0];
+  return typeof top === "string" ? [top] : [];
 }
 
 /**
@@ -34,5 +47,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw badRequest(issue ? validationMessage(issue as Issue) : "Invalid request");
+  throw issue
+    ? badRequest(validationMessage(issue as Issue), refusedFields(issue as Issue))
+    : badRequest("Invalid request");
 }

@@ -1,11 +1,15 @@
 import { AUTH_MESSAGES } from "@visa/domain";
 import { clearSession, getSession } from "./session";
 
-/** A failed call: `message` is what the user should read. */
+/**
+ * A failed call: `message` is what the user should read; `fields` names the request's fields a
+ * refusal concerns (the server's `fields`), so a form can mark them.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fields: readonly string[] = [],
   ) {
     super(message);
   }
@@ -49,8 +53,11 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     let message = "";
+    let fields: string[] = [];
     try {
-      message = JSON.parse(text).message ?? "";
+      const answer = JSON.parse(text);
+      message = typeof answer.message === "string" ? answer.message : "";
+      if (Array.isArray(answer.fields)) fields = answer.fields.filter((f: unknown) => typeof f === "string");
     } catch {
       message = "";
     }
@@ -58,6 +65,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     throw new ApiError(
       res.status,
       message || (text ? `Request failed: ${res.status} - ${text.slice(0, 200)}` : "Request failed"),
+      fields,
     );
   }
   for (const l of listeners) l({ type: "success" });

@@ -24,14 +24,17 @@ export const APPLICATION_REQUIRED_FIELDS: Readonly<Record<string, string>> = {
   ),
 };
 
+/** The required fields that are missing or blank in `input`, in form order. */
+export function missingRequiredKeys(input: Record<string, unknown>): string[] {
+  return Object.keys(APPLICATION_REQUIRED_FIELDS).filter((k) => {
+    const v = input[k];
+    return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+  });
+}
+
 /** Labels of the required fields that are missing or blank in `input`. */
 export function missingRequiredFields(input: Record<string, unknown>): string[] {
-  return Object.keys(APPLICATION_REQUIRED_FIELDS)
-    .filter((k) => {
-      const v = input[k];
-      return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-    })
-    .map((k) => APPLICATION_REQUIRED_FIELDS[k] ?? k);
+  return missingRequiredKeys(input).map((k) => APPLICATION_REQUIRED_FIELDS[k] ?? k);
 }
 
 /** 'Please fill in all required fields: {list}' (spec §5). */
@@ -39,10 +42,13 @@ export function requiredFieldsMessage(missing: string[]): string {
   return `Please fill in all required fields: ${missing.join(", ")}`;
 }
 
+/** Departure before arrival, in the words shown beside the departure field. */
+export const DEPARTURE_ORDER_MESSAGE = "Departure must be on or after arrival";
+
 const departureNotBeforeArrival = {
   check: (v: { dateOfArrival?: string; dateOfDeparture?: string }) =>
     !v.dateOfArrival || !v.dateOfDeparture || v.dateOfDeparture >= v.dateOfArrival,
-  message: "dateOfDeparture must not be before dateOfArrival",
+  message: DEPARTURE_ORDER_MESSAGE,
 };
 
 /** The original system's rule: a passport expiring before the trip ends is refused. */

@@ -9,6 +9,17 @@ export const meeting: MeetingDto = {
   isActive: true,
 };
 
+/** The signed-in applicant, as GET /api/auth/me answers. */
+export const me = {
+  _id: "u1",
+  email: "ana@example.com",
+  firstName: "Ana",
+  lastName: "Silva",
+  isAdmin: false,
+  role: "user",
+  emailVerified: true,
+};
+
 /** An application as the server presents it. */
 export function applicationDto(over: Partial<ApplicationDto> = {}): ApplicationDto {
   return {

@@ -4,17 +4,8 @@ import type { ApplicationStatus } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
 import { renderRoutes, stubApi } from "../../../lib/testing";
-import { applicationDto } from "../test-data";
+import { applicationDto, me } from "../test-data";
 import DashboardPage from "./DashboardPage";
-
-const me = {
-  _id: "u1",
-  email: "ana@example.com",
-  firstName: "Ana",
-  lastName: "Silva",
-  isAdmin: false,
-  role: "user",
-};
 
 beforeEach(() => saveSession({ token: "t.k.n", userId: "u1", userRole: "user" }));
 afterEach(() => vi.unstubAllGlobals());

@@ -2,18 +2,10 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
-import { renderRoutes, stubApi } from "../../../lib/testing";
-import { applicationDto, meeting } from "../test-data";
-import NewApplicationPage from "./NewApplicationPage";
+import { stubApi } from "../../../lib/testing";
+import { applicationDto, me, meeting } from "../test-data";
+import { fillRequired, renderNewApplication } from "../test-form";
 
-const me = {
-  _id: "u1",
-  email: "ana@example.com",
-  firstName: "Ana",
-  lastName: "Silva",
-  isAdmin: false,
-  role: "user",
-};
 const other = { ...meeting, _id: "6a1d2e3f-4b5c-4d7e-8f90-a1b2c3d4e5f6", name: "Kyoto 2030" };
 let alert: ReturnType<typeof vi.fn>;
 
@@ -24,23 +16,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderForm() {
-  return renderRoutes(
-    [
-      { path: "/applications/new", element: <NewApplicationPage /> },
-      { path: "/", element: <p>Dashboard page</p> },
-    ],
-    "/applications/new",
-  );
-}
-
 describe("new application", () => {
   it("lists every missing required field and marks each one", async () => {
     const { calls } = stubApi({
       "GET /api/auth/me": { json: me },
       "GET /api/meetings/active": { json: [meeting, other] },
     });
-    renderForm();
+    renderNewApplication();
     expect(await screen.findByDisplayValue("ana@example.com")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Submit Application" }));
 
@@ -55,7 +37,7 @@ describe("new application", () => {
 
   it("says so when no meeting is open", async () => {
     stubApi({ "GET /api/auth/me": { json: me }, "GET /api/meetings/active": { json: [] } });
-    renderForm();
+    renderNewApplication();
     expect(await screen.findByText("No active meetings available at this time.")).toBeInTheDocument();
   });
 
@@ -65,7 +47,7 @@ describe("new application", () => {
       "GET /api/meetings/active": { json: [meeting, other] },
       "POST /api/applications": { status: 201, json: applicationDto() },
     });
-    renderForm();
+    renderNewApplication();
     const user = userEvent.setup({ delay: null });
     await screen.findByDisplayValue("ana@example.com");
     await user.selectOptions(screen.getByLabelText(/^Meeting/), other._id);
@@ -110,31 +92,12 @@ describe("new application", () => {
       "GET /api/meetings/active": { json: [meeting] },
       "POST /api/applications": { status: 400, json: { message: "meeting is not open for applications" } },
     });
-    renderForm();
+    renderNewApplication();
     const user = userEvent.setup({ delay: null });
     await screen.findByDisplayValue("ana@example.com");
     // A single open meeting is chosen for the user.
     expect(screen.getByLabelText(/^Meeting/)).toHaveValue(meeting._id);
-    for (const [label, value] of [
-      [/^Date of Birth/, "1990-01-31"],
-      [/^Passport Number/, "X1"],
-      [/^Passport Expiration Date/, "2032-05-01"],
-      [/^Date of Arrival/, "2030-03-01"],
-      [/^Date of Departure/, "2030-03-07"],
-      [/^Company Name/, "Acme"],
-      [/^Position/, "Engineer"],
-      [/^Company Mailing Address \*?$/, "Rua A 1"],
-      [/^City/, "Lyon"],
-      [/^State\/Province/, "ARA"],
-      [/^Postal Code/, "69000"],
-      [/^Phone/, "+33 4 00 00 00 00"],
-    ] as const) {
-      await user.click(screen.getByLabelText(label));
-      await user.paste(value);
-    }
-    await user.selectOptions(screen.getByLabelText(/^Gender/), "Other");
-    await user.selectOptions(screen.getByLabelText(/^Passport Issuing Country/), "FR");
-    await user.selectOptions(screen.getByLabelText(/^Country/), "FR");
+    await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
 
     const message = "Failed to submit application: meeting is not open for applications";

@@ -6,47 +6,52 @@ import {
   missingRequiredFields,
   requiredFieldsMessage,
 } from "@visa/domain";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
+import { FormAlert } from "../../../components/FormAlert";
+import { LeaveGuard } from "../../../components/LeaveGuard";
+import { focusFirstError, formRefusal } from "../../../lib/form-refusal";
 import { useMe } from "../../../lib/use-me";
+import { useSession } from "../../../lib/use-session";
 import { useActiveMeetings } from "../api/active-meetings";
 import { useCreateApplication } from "../api/create-application";
+import { useMyApplications } from "../api/my-applications";
 import { ApplicantSections } from "../components/form/ApplicantSections";
-import { type ApplicantValues, EMPTY_APPLICANT, makeBind, toPayload } from "../components/form/fields";
+import { DraftNotice } from "../components/form/DraftNotice";
+import { EMPTY_APPLICANT, FIELD_LABELS, makeBind, toPayload } from "../components/form/fields";
 import { MeetingSelection } from "../components/form/MeetingSelection";
-
-type CreateValues = ApplicantValues & { meeting: string };
+import { StartFromLast } from "../components/form/StartFromLast";
+import { type NewApplicationValues, useApplicationDraft } from "../lib/use-application-draft";
 
 // The form holds "" for unchosen selects, which the schema's input type does not admit.
 const resolver = zodResolver(applicationCreateSchema) as unknown as Resolver<
-  CreateValues,
+  NewApplicationValues,
   unknown,
   ApplicationCreate
 >;
+const EMPTY: NewApplicationValues = { ...EMPTY_APPLICANT, meeting: "" };
 
 /** /applications/new: the 'Visa Application' form. */
 export default function NewApplicationPage() {
   const navigate = useNavigate();
+  const session = useSession();
   const me = useMe();
   const meetings = useActiveMeetings();
+  const mine = useMyApplications();
   const create = useCreateApplication();
+  const formRef = useRef<HTMLFormElement>(null);
   const [summary, setSummary] = useState<string | null>(null);
-  const { register, handleSubmit, getValues, setValue, formState } = useForm<
-    CreateValues,
-    unknown,
-    ApplicationCreate
-  >({
-    resolver,
-    defaultValues: { ...EMPTY_APPLICANT, meeting: "" },
-  });
-  const { errors, isSubmitting } = formState;
+  const leaving = useRef(false);
+  const form = useForm<NewApplicationValues, unknown, ApplicationCreate>({ resolver, defaultValues: EMPTY });
+  const { register, handleSubmit, getValues, setValue, setError, formState } = form;
+  const { errors, isSubmitting, isDirty } = formState;
+  const draft = useApplicationDraft(form, session?.userId, EMPTY);
   const bind = makeBind(
-    (n) => register(n as keyof CreateValues),
+    (n) => register(n as keyof NewApplicationValues),
     errors,
-    (n) => getValues(n as keyof CreateValues),
+    (n) => getValues(n as keyof NewApplicationValues),
   );
 
   // Pre-fill the applicant's name and e-mail from the account, without overwriting typing.
@@ -68,17 +73,25 @@ export default function NewApplicationPage() {
       setSummary(null);
       try {
         await create.mutateAsync(toPayload(values));
+        leaving.current = true;
+        draft.discard();
         window.alert("Application submitted successfully!");
-        navigate("/");
+        navigate("/", { state: { submitted: values.meeting } });
       } catch (e) {
-        const message = `Failed to submit application: ${e instanceof Error ? e.message : "Request failed"}`;
-        setSummary(message);
-        window.alert(message);
+        const refusal = formRefusal(e, FIELD_LABELS, "Request failed");
+        for (const [name, message] of Object.entries(refusal.fields)) {
+          setError(name as keyof NewApplicationValues, { type: "server", message });
+        }
+        const reason = refusal.top ?? Object.values(refusal.fields)[0] ?? "Request failed";
+        setSummary(refusal.top ? `Failed to submit application: ${refusal.top}` : null);
+        window.alert(`Failed to submit application: ${reason}`);
+        focusFirstError(formRef.current);
       }
     },
     () => {
       const missing = missingRequiredFields(getValues());
       setSummary(missing.length ? requiredFieldsMessage(missing) : "Please correct the highlighted fields.");
+      focusFirstError(formRef.current);
     },
   );
 
@@ -91,7 +104,26 @@ export default function NewApplicationPage() {
           appears in your passport.
         </p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      {draft.restored && (
+        <DraftNotice
+          savedAt={draft.restored.savedAt}
+          onDiscard={() => {
+            draft.discard();
+            form.reset(EMPTY);
+            if (me.data) for (const k of ["firstName", "lastName", "email"] as const) setValue(k, me.data[k]);
+          }}
+        />
+      )}
+      <StartFromLast
+        applications={mine.data}
+        onUse={(values) => {
+          for (const [k, v] of Object.entries(values)) {
+            setValue(k as keyof NewApplicationValues, v, { shouldDirty: true });
+          }
+        }}
+      />
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6">
+        {summary && <FormAlert>{summary}</FormAlert>}
         <MeetingSelection
           f={bind("meeting")}
           meetings={meetings.data}
@@ -99,7 +131,6 @@ export default function NewApplicationPage() {
           failed={meetings.isError}
         />
         <ApplicantSections bind={bind} genders={GENDERS_CREATE} />
-        {summary && <Banner kind="error">{summary}</Banner>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => navigate("/")}>
             Cancel
@@ -109,6 +140,11 @@ export default function NewApplicationPage() {
           </Button>
         </div>
       </form>
+      <LeaveGuard
+        when={isDirty}
+        leavingRef={leaving}
+        consequence="What you typed stays as a draft on this browser, except your passport number and date of birth."
+      />
     </div>
   );
 }

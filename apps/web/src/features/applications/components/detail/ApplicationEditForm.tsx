@@ -5,9 +5,13 @@ import {
   applicationUpdateSchema,
   GENDERS_EDIT,
 } from "@visa/domain";
+import { useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
+import { FormAlert } from "../../../../components/FormAlert";
+import { LeaveGuard } from "../../../../components/LeaveGuard";
+import { focusFirstError, formRefusal } from "../../../../lib/form-refusal";
 import { useUpdateApplication } from "../../api/update-application";
 import { ApplicantSections } from "../form/ApplicantSections";
 import {
@@ -15,6 +19,7 @@ import {
   type ApplicantValues,
   adminValuesOf,
   applicantValuesOf,
+  FIELD_LABELS,
   makeBind,
   toPayload,
 } from "../form/fields";
@@ -39,29 +44,51 @@ export interface ApplicationEditFormProps {
 /** Edit mode: a draft of the application; Save sends it (PUT), Cancel drops it. */
 export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormProps) {
   const update = useUpdateApplication(app._id);
-  const { register, handleSubmit, getValues, formState } = useForm<EditValues, unknown, ApplicationUpdate>({
+  const formRef = useRef<HTMLFormElement>(null);
+  const [top, setTop] = useState<string | null>(null);
+  const { register, handleSubmit, getValues, setError, formState } = useForm<
+    EditValues,
+    unknown,
+    ApplicationUpdate
+  >({
     resolver,
     defaultValues: { ...applicantValuesOf(app), ...(admin ? adminValuesOf(app) : {}) },
   });
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, isDirty } = formState;
   const bind = makeBind(
     (n) => register(n as keyof EditValues),
     errors,
     (n) => getValues(n as keyof EditValues),
   );
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(toPayload(values));
-      onDone(true);
-    } catch {
-      // The mutation's error is shown below; the draft stays for another try.
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setTop(null);
+      try {
+        await update.mutateAsync(toPayload(values));
+        onDone(true);
+      } catch (e) {
+        // The draft stays for another try: each refused field is marked, the rest shown on top.
+        const refusal = formRefusal(e, FIELD_LABELS, "Request failed");
+        for (const [name, message] of Object.entries(refusal.fields)) {
+          setError(name as keyof EditValues, { type: "server", message });
+        }
+        setTop(refusal.top);
+        focusFirstError(formRef.current);
+      }
+    },
+    () => focusFirstError(formRef.current),
+  );
 
   const hasFieldErrors = Object.keys(errors).length > 0;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Edit application">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Edit application">
+      {top && (
+        <FormAlert>
+          <p>Failed to update application</p>
+          <p className="mt-1">{top}</p>
+        </FormAlert>
+      )}
       <p className="rounded-lg border border-gray-200 bg-white px-4 py-3 text-sm text-gray-800 shadow-sm">
         <span className="font-medium">Meeting:</span> {app.meeting?.name}
         {app.meeting?.location ? ` — ${app.meeting.location}` : ""}
@@ -69,12 +96,6 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
       <ApplicantSections bind={bind} genders={GENDERS_EDIT} />
       {admin && <AdminFieldsEdit bind={bind} />}
       {hasFieldErrors && <Banner kind="error">Please correct the highlighted fields.</Banner>}
-      {update.isError && (
-        <Banner kind="error">
-          <p>Failed to update application</p>
-          {update.error.message && <p className="mt-1">{update.error.message}</p>}
-        </Banner>
-      )}
       <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => onDone(false)} disabled={isSubmitting}>
           Cancel
@@ -83,6 +104,7 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
           {isSubmitting ? "Saving..." : "Save"}
         </Button>
       </div>
+      <LeaveGuard when={isDirty && !isSubmitting} />
     </form>
   );
 }
