@@ -1,34 +1,47 @@
 /** Test helpers: a real router and query client around a screen, and a fake network. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
 
 export interface RecordedRequest {
   method: string;
+  /** Path and query, e.g. "/api/applications?page=2". */
   path: string;
+  url: URL;
+  /** JSON bodies parsed; FormData and other bodies as sent. */
   body: unknown;
   headers: Record<string, string>;
 }
 
-type Handler = (req: RecordedRequest) => { status?: number; json?: unknown } | undefined;
+type Answer = { status?: number; json?: unknown } | Response;
+type Handler = (req: RecordedRequest) => Answer | undefined;
+
+/** A JSON answer, for handlers that build their own Response. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
 
 /**
- * Replaces the browser's fetch (the network boundary) with answers keyed "METHOD /path".
- * Unknown calls answer 404 so a missing stub shows up as a failure, not a hang.
+ * Replaces the browser's fetch (the network boundary) with answers keyed "METHOD /path" (the
+ * path without its query). An answer is `{ status, json }`, a Response, or a function of the
+ * request giving either. Unknown calls answer 404 so a missing stub shows up as a failure, not a
+ * hang. Every request is recorded in `calls`, in order.
  */
-export function stubApi(routes: Record<string, Handler | { status?: number; json?: unknown }>) {
+export function stubApi(routes: Record<string, Handler | Answer>) {
   const calls: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
     const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}));
     const raw = init.body;
     const body = typeof raw === "string" ? JSON.parse(raw) : raw;
-    const req = { method: init.method ?? "GET", path: url.pathname + url.search, body, headers };
+    const req = { method: init.method ?? "GET", path: url.pathname + url.search, url, body, headers };
     calls.push(req);
     const route = routes[`${req.method} ${url.pathname}`];
     const answer = typeof route === "function" ? route(req) : route;
-    if (!answer) return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
+    if (!answer) return json({ message: "Not found" }, 404);
+    if (answer instanceof Response) return answer.clone();
     const status = answer.status ?? 200;
     return new Response(answer.json === undefined ? null : JSON.stringify(answer.json), {
       status,
@@ -58,4 +71,15 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
     </QueryClientProvider>,
   );
   return { ...utils, router, queryClient };
+}
+
+/** Renders one screen at a path (any other path shows "Elsewhere"), as the app would. */
+export function renderAt(path: string, element: ReactElement, routePath = path.split("?")[0] ?? "/") {
+  return renderRoutes(
+    [
+      { path: routePath, element },
+      { path: "*", element: <p>Elsewhere</p> },
+    ],
+    path,
+  );
 }

@@ -2,13 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeNetwork, json, route } from "../../../lib/render-at";
+import { json, stubApi } from "../../../lib/testing";
 import { ImportDialog } from "./ImportDialog";
 
 const RESULT = { total: 1, successful: 1, updated: 0, failed: 0, updatedRecords: [], errors: [] };
 
-function open(network: ReturnType<typeof fakeNetwork>) {
-  vi.stubGlobal("fetch", network.fetchImpl);
+function open() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -23,16 +22,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("ImportDialog", () => {
   it("asks for a file before sending anything", async () => {
-    const network = fakeNetwork();
-    open(network);
+    const network = stubApi({});
+    open();
     await userEvent.click(screen.getByRole("button", { name: "Import" }));
     expect(screen.getByText("Please select a file to import")).toBeInTheDocument();
     expect(network.calls).toHaveLength(0);
   });
 
   it("accepts only .csv files and refuses others even when the picker filter is bypassed", async () => {
-    const network = fakeNetwork();
-    open(network);
+    const network = stubApi({});
+    open();
     const picker = screen.getByLabelText("CSV file");
     expect(picker).toHaveAttribute("accept", ".csv");
     await userEvent.upload(picker, new File(["x"], "people.xlsx"), { applyAccept: false });
@@ -42,8 +41,8 @@ describe("ImportDialog", () => {
   });
 
   it("sends the file as multipart and shows the result, then starts over on Import Another File", async () => {
-    const network = fakeNetwork(route("POST", "/api/applications/import", () => json(RESULT)));
-    open(network);
+    const network = stubApi({ "POST /api/applications/import": () => json(RESULT) });
+    open();
     await userEvent.upload(screen.getByLabelText("CSV file"), csv());
     await userEvent.click(screen.getByRole("button", { name: "Import" }));
     expect(await screen.findByText("Import finished.")).toBeInTheDocument();
@@ -56,22 +55,16 @@ describe("ImportDialog", () => {
   });
 
   it("shows the server's reason when it refuses the file", async () => {
-    const network = fakeNetwork(
-      route("POST", "/api/applications/import", () =>
-        json({ message: "Missing required columns: phone" }, 400),
-      ),
-    );
-    open(network);
+    stubApi({ "POST /api/applications/import": json({ message: "Missing required columns: phone" }, 400) });
+    open();
     await userEvent.upload(screen.getByLabelText("CSV file"), csv());
     await userEvent.click(screen.getByRole("button", { name: "Import" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Missing required columns: phone");
   });
 
   it("falls back to 'Failed to import applications' when the server gives no reason", async () => {
-    const network = fakeNetwork(
-      route("POST", "/api/applications/import", () => new Response("boom", { status: 500 })),
-    );
-    open(network);
+    stubApi({ "POST /api/applications/import": () => new Response("boom", { status: 500 }) });
+    open();
     await userEvent.upload(screen.getByLabelText("CSV file"), csv());
     await userEvent.click(screen.getByRole("button", { name: "Import" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to import applications");

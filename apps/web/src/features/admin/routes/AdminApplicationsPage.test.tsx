@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ApplicationDto, MeetingDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Call, fakeNetwork, json, renderAt, route } from "../../../lib/render-at";
+import { json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
 import AdminApplicationsPage from "./AdminApplicationsPage";
 
 function meeting(id: string, name: string, startDay: string, isActive = true): MeetingDto {
@@ -28,33 +28,33 @@ function application(id: string, first: string, status: ApplicationDto["status"]
   } as ApplicationDto;
 }
 
-let network: ReturnType<typeof fakeNetwork>;
+let network: ReturnType<typeof stubApi>;
 const listCalls = () => network.calls.filter((c) => c.url.pathname === "/api/applications");
 const lastList = () => listCalls().at(-1)?.url.searchParams;
 
-beforeEach(() => {
-  network = fakeNetwork(
-    route("GET", "/api/meetings", () => json(MEETINGS)),
-    route("GET", "/api/applications/stats", (c: Call) =>
-      json(
-        c.url.searchParams.get("meetingId") === "m-next"
-          ? { total: 12, pending: 7, approved: 4, rejected: 1 }
-          : { total: 0, pending: 0, approved: 0, rejected: 0 },
-      ),
+const ROUTES = {
+  "GET /api/meetings": () => json(MEETINGS),
+  "GET /api/applications/stats": (c: RecordedRequest) =>
+    json(
+      c.url.searchParams.get("meetingId") === "m-next"
+        ? { total: 12, pending: 7, approved: 4, rejected: 1 }
+        : { total: 0, pending: 0, approved: 0, rejected: 0 },
     ),
-    route("GET", "/api/applications", (c: Call) => {
-      const search = c.url.searchParams.get("search");
-      const rows = search
-        ? [application("a2", "Bruno", "Approved")]
-        : [application("a1", "Ana", "Pending"), application("a2", "Bruno", "Approved")];
-      return json({
-        applications: rows,
-        pagination: { total: search ? 1 : 12, page: 1, pages: search ? 1 : 2 },
-      });
-    }),
-    route("DELETE", "/api/applications/a1", () => json({ message: "Application deleted" })),
-  );
-  vi.stubGlobal("fetch", network.fetchImpl);
+  "GET /api/applications": (c: RecordedRequest) => {
+    const search = c.url.searchParams.get("search");
+    const rows = search
+      ? [application("a2", "Bruno", "Approved")]
+      : [application("a1", "Ana", "Pending"), application("a2", "Bruno", "Approved")];
+    return json({
+      applications: rows,
+      pagination: { total: search ? 1 : 12, page: 1, pages: search ? 1 : 2 },
+    });
+  },
+  "DELETE /api/applications/a1": () => json({ message: "Application deleted" }),
+};
+
+beforeEach(() => {
+  network = stubApi(ROUTES);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -158,11 +158,7 @@ describe("AdminApplicationsPage", () => {
 
   it("only logs a statistics failure and keeps the list usable", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const failing = fakeNetwork(
-      route("GET", "/api/applications/stats", () => new Response("down", { status: 500 })),
-      (c) => network.fetchImpl(c.url.href, { method: c.method }),
-    );
-    vi.stubGlobal("fetch", failing.fetchImpl);
+    stubApi({ ...ROUTES, "GET /api/applications/stats": () => new Response("down", { status: 500 }) });
     renderAt("/admin", <AdminApplicationsPage />);
     await screen.findByText("Ana Tester");
     await waitFor(() => expect(logged).toHaveBeenCalled());

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { MeetingDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeNetwork, json, renderAt, route } from "../../../lib/render-at";
+import { json, renderAt, stubApi } from "../../../lib/testing";
 import ManageMeetingsPage from "./ManageMeetingsPage";
 
 const MEETINGS: MeetingDto[] = [
@@ -24,17 +24,15 @@ const MEETINGS: MeetingDto[] = [
   },
 ];
 
-let network: ReturnType<typeof fakeNetwork>;
+let network: ReturnType<typeof stubApi>;
 beforeEach(() => {
-  network = fakeNetwork(
-    route("GET", "/api/meetings", () => json(MEETINGS)),
-    route("DELETE", "/api/meetings/m1", () =>
+  network = stubApi({
+    "GET /api/meetings": () => json(MEETINGS),
+    "DELETE /api/meetings/m1": () =>
       json({ message: "This meeting has 3 applications and cannot be deleted" }, 409),
-    ),
-    route("POST", "/api/meetings", () => json({ ...MEETINGS[1], _id: "m3" }, 201)),
-    route("PUT", "/api/meetings/m2", () => json(MEETINGS[0])),
-  );
-  vi.stubGlobal("fetch", network.fetchImpl);
+    "POST /api/meetings": () => json({ ...MEETINGS[1], _id: "m3" }, 201),
+    "PUT /api/meetings/m2": () => json(MEETINGS[0]),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -80,7 +78,7 @@ describe("ManageMeetingsPage", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Add Meeting" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const post = network.calls.find((c) => c.method === "POST");
-    expect(JSON.parse(String(post?.body))).toEqual({
+    expect(post?.body).toEqual({
       name: "Lisbon 2027",
       startDate: "2027-05-03T00:00:00.000Z",
       endDate: "2027-05-07T00:00:00.000Z",
@@ -99,7 +97,7 @@ describe("ManageMeetingsPage", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(network.calls.some((c) => c.method === "PUT")).toBe(true));
     const put = network.calls.find((c) => c.method === "PUT");
-    expect(JSON.parse(String(put?.body))).toMatchObject({
+    expect(put?.body).toMatchObject({
       isActive: true,
       startDate: "2026-10-05T00:00:00.000Z",
     });

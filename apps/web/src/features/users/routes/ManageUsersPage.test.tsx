@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { UserDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Call, fakeNetwork, json, renderAt, route } from "../../../lib/render-at";
+import { json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
 import ManageUsersPage from "./ManageUsersPage";
 
 function user(id: string, first: string, isAdmin: boolean): UserDto {
@@ -19,25 +19,23 @@ function user(id: string, first: string, isAdmin: boolean): UserDto {
 }
 
 const USERS = [user("u1", "Ada", true), user("u2", "Ben", false)];
-let network: ReturnType<typeof fakeNetwork>;
+let network: ReturnType<typeof stubApi>;
 const listCalls = () => network.calls.filter((c) => c.method === "GET" && c.url.pathname === "/api/users");
 
 beforeEach(() => {
-  network = fakeNetwork(
-    route("GET", "/api/users", (c: Call) =>
+  network = stubApi({
+    "GET /api/users": (c: RecordedRequest) =>
       json({
         users: c.url.searchParams.get("search") ? [USERS[1]] : USERS,
         pagination: c.url.searchParams.get("search")
           ? { total: 1, page: 1, pages: 1 }
           : { total: 12, page: Number(c.url.searchParams.get("page")), pages: 2 },
       }),
-    ),
-    route("PUT", "/api/users/u1/role", () => json({ message: "Cannot demote the last admin" }, 409)),
-    route("PUT", "/api/users/u2/role", () => json({ message: "User role updated" })),
-    route("DELETE", "/api/users/u2", () => json({ message: "User deleted" })),
-    route("POST", "/api/users", () => json({ message: "User already exists" }, 409)),
-  );
-  vi.stubGlobal("fetch", network.fetchImpl);
+    "PUT /api/users/u1/role": () => json({ message: "Cannot demote the last admin" }, 409),
+    "PUT /api/users/u2/role": () => json({ message: "User role updated" }),
+    "DELETE /api/users/u2": () => json({ message: "User deleted" }),
+    "POST /api/users": () => json({ message: "User already exists" }, 409),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -78,7 +76,7 @@ describe("ManageUsersPage", () => {
       "Failed to update user role: Cannot demote the last admin",
     );
     const put = network.calls.find((c) => c.method === "PUT");
-    expect(JSON.parse(String(put?.body))).toEqual({ isAdmin: false });
+    expect(put?.body).toEqual({ isAdmin: false });
   });
 
   it("asks before a promotion, saying it opens every passport; Cancel sends nothing", async () => {
@@ -134,7 +132,7 @@ describe("ManageUsersPage", () => {
       "Failed to create user: User already exists",
     );
     const post = network.calls.find((c) => c.method === "POST");
-    expect(JSON.parse(String(post?.body))).toEqual({
+    expect(post?.body).toEqual({
       firstName: "Cy",
       lastName: "Example",
       email: "cy@example.com",
