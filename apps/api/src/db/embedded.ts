@@ -10,7 +10,7 @@ import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
 import { narrowDataDir } from "../data-dir/private-files.js";
 import type { Database, Db } from "./client.js";
 import { formatBytes, freeBytes, isDiskFull, WRITE_RESERVE, WriteRoom } from "./disk-space.js";
-import { takeTurns } from "./pglite-turns.js";
+import { queueStatements } from "./pglite-queue.js";
 import * as schema from "./schema.js";
 
 /**
@@ -114,7 +114,7 @@ async function openFiles(dataDir: string): Promise<PGlite> {
 }
 
 async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataDirLock): Promise<Database> {
-  takeTurns(client);
+  queueStatements(client);
   const room = new WriteRoom(opts.dataDir);
   watchWrites(client, room);
   const pgliteDb = drizzle(client, { schema });

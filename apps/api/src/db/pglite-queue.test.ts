@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { EventLoopTurns } from "./pglite-turns.js";
+import { StatementQueue } from "./pglite-queue.js";
 
-describe("EventLoopTurns", () => {
+describe("StatementQueue", () => {
   it("runs operations one at a time, in the order they were asked for", async () => {
-    const turns = new EventLoopTurns();
+    const queue = new StatementQueue();
     const log: string[] = [];
     const op = (name: string, ms: number) => () =>
       new Promise<string>((resolve) => {
@@ -13,18 +13,18 @@ describe("EventLoopTurns", () => {
           resolve(name);
         }, ms);
       });
-    const results = await Promise.all([turns.run(op("a", 20)), turns.run(op("b", 1)), turns.run(op("c", 5))]);
+    const results = await Promise.all([queue.run(op("a", 20)), queue.run(op("b", 1)), queue.run(op("c", 5))]);
     expect(results).toEqual(["a", "b", "c"]);
     expect(log).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
   });
 
   it("lets I/O callbacks run between two operations, however many are queued", async () => {
-    const turns = new EventLoopTurns();
+    const queue = new StatementQueue();
     const log: string[] = [];
     // Operations that finish at once: chained as promises alone they would all run in one
     // microtask drain, before any callback of the event loop.
     const ops = Array.from({ length: 5 }, (_, i) =>
-      turns.run(async () => {
+      queue.run(async () => {
         log.push(`op ${i}`);
         if (i === 1) setImmediate(() => log.push("io"));
       }),
@@ -34,11 +34,11 @@ describe("EventLoopTurns", () => {
   });
 
   it("goes on after a failed operation and hands the failure to its caller only", async () => {
-    const turns = new EventLoopTurns();
-    const failed = turns.run(async () => {
+    const queue = new StatementQueue();
+    const failed = queue.run(async () => {
       throw new Error("constraint violated");
     });
-    const next = turns.run(async () => "still served");
+    const next = queue.run(async () => "still served");
     await expect(failed).rejects.toThrow("constraint violated");
     await expect(next).resolves.toBe("still served");
   });

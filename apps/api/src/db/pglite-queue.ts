@@ -14,7 +14,7 @@ type Operation<T> = () => Promise<T>;
  * requests waited up to the length of the run. Starting each operation from setImmediate bounds
  * the work done between two I/O turns to one statement or transaction.
  */
-export class EventLoopTurns {
+export class StatementQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
   run<T>(operation: Operation<T>): Promise<T> {
@@ -27,16 +27,16 @@ export class EventLoopTurns {
 }
 
 /**
- * Routes the client's statements and transactions through one EventLoopTurns. A transaction is
+ * Queues the client's statements and transactions in one StatementQueue. A transaction is
  * one operation: the statements inside it use the transaction's own handle and run at once.
  */
-export function takeTurns(client: PGlite): void {
-  const turns = new EventLoopTurns();
+export function queueStatements(client: PGlite): void {
+  const queue = new StatementQueue();
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = ((...args: Parameters<typeof query>) => turns.run(() => query(...args))) as typeof query;
-  client.exec = ((...args: Parameters<typeof exec>) => turns.run(() => exec(...args))) as typeof exec;
+  client.query = ((...args: Parameters<typeof query>) => queue.run(() => query(...args))) as typeof query;
+  client.exec = ((...args: Parameters<typeof exec>) => queue.run(() => exec(...args))) as typeof exec;
   client.transaction = ((...args: Parameters<typeof transaction>) =>
-    turns.run(() => transaction(...args))) as typeof transaction;
+    queue.run(() => transaction(...args))) as typeof transaction;
 }
