@@ -14,6 +14,7 @@ import type { DbOrTx } from "../db/client.js";
 import { applications, meetings, users } from "../db/schema.js";
 import { fieldChanges, recordEvent } from "../history/history.service.js";
 import { revokeLetter, supersedeChangedLetters } from "../letters/letter-issue.service.js";
+import { assertPrintable } from "../letters/printable-text.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
 import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
@@ -57,6 +58,7 @@ export async function createApplication(
   actor: Actor,
   { meeting, ...input }: ApplicationCreate,
 ): Promise<ApplicationDto> {
+  assertPrintable(input);
   const id = await ctx.db.transaction(async (tx) => {
     await assertMeetingOpen(tx, meeting, false);
     await assertRoomForApplication(tx, actor.userId, ctx.config.maxApplicationsPerUser);
@@ -98,12 +100,15 @@ export async function updateApplication(
   id: string,
   change: ApplicationUpdate,
 ): Promise<ApplicationDto> {
+  assertPrintable(change);
   const statuses = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
     if (!current || !canSeeApplication(actor, current)) throw notFound(APPLICATION_MESSAGES.notFound);
     const refusal = updateRefusal(actor, current, change);
     if (refusal) throw forbidden(refusal);
     const set = columnsToWrite(actor, change, current);
+    // An approval issues the letter: what it prints must be printable, older stored values included.
+    if (set.status === "Approved" && current.status !== "Approved") assertPrintable({ ...current, ...set });
     if (set.meetingId) await assertMeetingOpen(tx, set.meetingId, actor.isAdmin);
     const arrival = set.dateOfArrival ?? current.dateOfArrival;
     const departure = set.dateOfDeparture ?? current.dateOfDeparture;

@@ -14,6 +14,7 @@ import {
 } from "@visa/domain";
 import { passportKeyOf } from "../applications/passport-key.js";
 import type { applications } from "../db/schema.js";
+import { isPrintedTextField, unprintableReason } from "../letters/printable-text.js";
 import type { CsvRecord, ImportColumn } from "./read-import-csv.js";
 
 type ApplicationInsert = typeof applications.$inferInsert;
@@ -122,7 +123,10 @@ export function validateImportRow(
   for (const c of CSV_TEXT_FIELD_KEYS) {
     if (!columns.has(c) || bad(c)) continue;
     const parsed = shape[c].safeParse(cell(c));
-    if (parsed.success) out[c] = parsed.data;
+    const unprintable =
+      parsed.success && isPrintedTextField(c) ? unprintableReason(c, String(parsed.data)) : null;
+    if (unprintable) fail(c, unprintable);
+    else if (parsed.success) out[c] = parsed.data;
     else fail(c, parsed.error.issues[0]?.message ?? "is invalid");
   }
   for (const c of ["birthdate", "passportExpirationDate", "dateOfArrival", "dateOfDeparture"] as const) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "../constants.js";
-import { emailField, nameField, passwordField } from "./fields.js";
+import { emailField, passwordField, personNameField } from "./fields.js";
 
 export const loginSchema = z.object({
   email: emailField,
@@ -13,8 +13,8 @@ export const registerSchema = z
     email: emailField,
     password: passwordField,
     confirmPassword: z.string().max(200).optional(),
-    firstName: nameField(100),
-    lastName: nameField(100),
+    firstName: personNameField(100),
+    lastName: personNameField(100),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { multilineText, nameField, text, withoutInvisible } from "./fields.js";
+import {
+  multilineText,
+  NAME_SCRIPT_MESSAGE,
+  nameField,
+  personNameField,
+  text,
+  unprintedScriptCharacters,
+  withoutInvisible,
+} from "./fields.js";
 
 describe("single-line fields", () => {
   it.each([
@@ -49,6 +57,54 @@ describe("names", () => {
 
   it("refuse line breaks like every single-line field", () => {
     expect(nameField().safeParse("Smith\n=1+1").success).toBe(false);
+  });
+});
+
+describe("names in scripts the letter cannot print", () => {
+  const OTHER_SCRIPTS = [
+    ["Chinese", "王小明"],
+    ["Japanese", "山田 さくら"],
+    ["Japanese katakana", "タナカ"],
+    ["Korean", "김민준"],
+    ["Devanagari", "प्रिया"],
+    ["Thai", "สมชาย"],
+    ["Arabic", "محمد"],
+    ["Hebrew", "דוד"],
+    ["Latin mixed with Chinese", "Wei 王"],
+    ["full-width Latin letters", "ＷＥＩ"],
+  ] as const;
+
+  it.each(OTHER_SCRIPTS)(
+    "%s is refused with the advice to use the passport's Latin-letter line",
+    (_s, name) => {
+      const result = nameField().safeParse(name);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(NAME_SCRIPT_MESSAGE);
+      expect(NAME_SCRIPT_MESSAGE).toContain("Latin-letter line of your passport");
+    },
+  );
+
+  it("keeps Latin with accents, Vietnamese, Greek, Cyrillic, Armenian and Georgian", () => {
+    for (const name of [
+      "Zoë Łukasiewicz-Ñúñez",
+      "Nguyễn Thị Hương",
+      "Ελένη",
+      "Дмитрий",
+      "Արամ",
+      "გიორგი",
+      "O'Brien",
+    ]) {
+      expect(nameField().parse(name)).toBe(name);
+    }
+  });
+
+  it("names the characters in another script, once each", () => {
+    expect(unprintedScriptCharacters("Li 李李 Wei")).toEqual(["李"]);
+    expect(unprintedScriptCharacters("José-María 2")).toEqual([]);
+  });
+
+  it("do not bind an account's name, which no letter prints", () => {
+    expect(personNameField().parse("王小明")).toBe("王小明");
   });
 });
 

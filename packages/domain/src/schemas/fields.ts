@@ -71,16 +71,51 @@ export function optionalMultilineText(max = 2000) {
     .transform((s) => s ?? "");
 }
 
+// Scripts a letter prints as typed: written left to right, one glyph per letter, nothing joined or
+// reordered (the letter's font has no shaping engine), and drawn by its font (DejaVu Sans). Digits,
+// punctuation (Common) and combining accents (Inherited) go with any of them. Arabic and Hebrew
+// letters are in the font but would print unjoined and in reverse order; CJK, Devanagari, Thai
+// and most other scripts are not in it at all. Full-width Latin letters are not in it either.
+const PRINTED_SCRIPT =
+  /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Common}\p{Script=Inherited}]/u;
+const LETTER_MARK_OR_DIGIT = /[\p{L}\p{M}\p{N}]/u;
+const FULL_WIDTH = /[\uFF00-\uFFEF]/u;
+
+/** The distinct letters, marks and digits of `text` in a script a letter cannot print, in order. */
+export function unprintedScriptCharacters(text: string): string[] {
+  const found = new Set<string>();
+  for (const ch of text) {
+    if (FULL_WIDTH.test(ch) || (LETTER_MARK_OR_DIGIT.test(ch) && !PRINTED_SCRIPT.test(ch))) found.add(ch);
+  }
+  return [...found];
+}
+
+/** Why a name in another script is refused, and what to enter instead. */
+export const NAME_SCRIPT_MESSAGE =
+  "cannot be printed on the letter in this script: enter it as printed in the Latin-letter line of your passport";
+
 /**
- * A person's first or last name: one line, invisible and direction-changing characters removed
- * (they could hide or reorder what a letter prints), and at least one letter left to see.
+ * A person's name as an account carries it: one line, invisible and direction-changing characters
+ * removed (they could hide or reorder what is shown), and at least one letter left to see.
  */
-export function nameField(max = 100) {
+export function personNameField(max = 100) {
   return z
     .string()
     .transform(withoutInvisible)
     .pipe(requiredText(max))
     .refine((s) => /\p{L}/u.test(withoutInvisible(s)), { message: "must contain a letter" });
+}
+
+/**
+ * An applicant's first or last name, as the letter prints it: a person's name in a script the
+ * letter prints (Latin, Greek, Cyrillic, Armenian, Georgian), so a letter never shows empty boxes
+ * or letters out of order. Other scripts are refused with the advice to use the passport's
+ * Latin-letter (machine-readable) line; the server also checks each character against the font.
+ */
+export function nameField(max = 100) {
+  return personNameField(max).refine((s) => unprintedScriptCharacters(s).length === 0, {
+    message: NAME_SCRIPT_MESSAGE,
+  });
 }
 
 export const emailField = z

@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { MAX_PAGE_SIZE } from "../constants.js";
-import { boolField, emailField, nameField, passwordField, text } from "./fields.js";
+import { boolField, emailField, passwordField, personNameField, text } from "./fields.js";
 
 export const createUserSchema = z.object({
   email: emailField,
   password: passwordField,
-  firstName: nameField(100),
-  lastName: nameField(100),
+  firstName: personNameField(100),
+  lastName: personNameField(100),
   isAdmin: boolField.optional().default(false),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 export const updateUserSchema = z.object({
-  firstName: nameField(100),
-  lastName: nameField(100),
+  firstName: personNameField(100),
+  lastName: personNameField(100),
   email: emailField,
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;

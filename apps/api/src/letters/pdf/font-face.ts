@@ -1,9 +1,6 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import fontkit, { type Font, type Glyph } from "@pdf-lib/fontkit";
-
-const require = createRequire(import.meta.url);
+import { letterFontFiles } from "./letter-font-files.js";
 
 /**
  * A TrueType face parsed once per process. Letters print Latin, Greek, Cyrillic and Vietnamese
@@ -64,10 +61,10 @@ let faces: LetterFaces | undefined;
 /** DejaVu Sans regular and bold, from the dejavu-fonts-ttf package, read and parsed once. */
 export function letterFaces(): LetterFaces {
   if (!faces) {
-    const dir = join(dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
+    const files = letterFontFiles();
     faces = {
-      regular: new FontFace(readFileSync(join(dir, "DejaVuSans.ttf"))),
-      bold: new FontFace(readFileSync(join(dir, "DejaVuSans-Bold.ttf"))),
+      regular: new FontFace(readFileSync(files.regular)),
+      bold: new FontFace(readFileSync(files.bold)),
     };
   }
   return faces;

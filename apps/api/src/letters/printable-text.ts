@@ -1,0 +1,60 @@
+import { unprintedScriptCharacters } from "@visa/domain";
+import { badRequest } from "../lib/errors.js";
+import { PRINTED_KEYS } from "./letter-hashes.js";
+import { letterCodePoints } from "./pdf/font-coverage.js";
+
+// Printed from tables of their own (dates, gender, country names) or not printed as text at all.
+const NOT_FREE_TEXT = new Set<string>([
+  "meetingId",
+  "birthdate",
+  "gender",
+  "passportIssuingCountry",
+  "passportExpirationDate",
+  "dateOfArrival",
+  "dateOfDeparture",
+  "country",
+]);
+
+/** The applicant's free-text fields a letter prints. */
+export const PRINTED_TEXT_FIELDS: ReadonlyArray<string> = PRINTED_KEYS.filter((k) => !NOT_FREE_TEXT.has(k));
+
+/** Whether `field` is one of PRINTED_TEXT_FIELDS. */
+export const isPrintedTextField = (field: string) => PRINTED_TEXT_FIELDS.includes(field);
+
+const NAMES: ReadonlySet<string> = new Set(["firstName", "lastName"]);
+const SHOWN = 5;
+
+/**
+ * The distinct characters of `text` a letter would not print as typed: letters of a script it
+ * cannot print (the domain's rule), or characters its font has no glyph for (`letterCodePoints`).
+ */
+export function unprintableCharacters(text: string): string[] {
+  const glyphs = letterCodePoints();
+  const found = new Set(unprintedScriptCharacters(text));
+  for (const ch of text.normalize("NFC")) if (!glyphs.has(ch.codePointAt(0) ?? 0)) found.add(ch);
+  return [...found];
+}
+
+/**
+ * Why `value` cannot go into the printed field `field` ("has characters the letter cannot print
+ * (王 明): ..."), naming the characters; null when it can.
+ */
+export function unprintableReason(field: string, value: string): string | null {
+  const chars = unprintableCharacters(value);
+  if (chars.length === 0) return null;
+  const shown = chars.slice(0, SHOWN).join(" ") + (chars.length > SHOWN ? " …" : "");
+  const advice = NAMES.has(field)
+    ? "enter it as printed in the Latin-letter line of your passport"
+    : "write it in Latin letters";
+  return `has characters the letter cannot print (${shown}): ${advice}`;
+}
+
+/** Refuses (400) the first printed field among `fields` that a letter cannot print as typed. */
+export function assertPrintable(fields: Partial<Record<string, unknown>>): void {
+  for (const field of PRINTED_TEXT_FIELDS) {
+    const value = fields[field];
+    if (typeof value !== "string") continue;
+    const reason = unprintableReason(field, value);
+    if (reason) throw badRequest(`${field} ${reason}`);
+  }
+}
