@@ -1,22 +1,11 @@
-import { unprintedScriptCharacters } from "@visa/domain";
+import { APPLICATION_FIELDS, PRINTED_FIELD_KEYS, unprintedScriptCharacters } from "@visa/domain";
 import { badRequest } from "../lib/errors.js";
-import { PRINTED_KEYS } from "./letter-hashes.js";
 import { letterCodePoints } from "./pdf/font-coverage.js";
 
-// Printed from tables of their own (dates, gender, country names) or not printed as text at all.
-const NOT_FREE_TEXT = new Set<string>([
-  "meetingId",
-  "birthdate",
-  "gender",
-  "passportIssuingCountry",
-  "passportExpirationDate",
-  "dateOfArrival",
-  "dateOfDeparture",
-  "country",
-]);
-
-/** The applicant's free-text fields a letter prints. */
-export const PRINTED_TEXT_FIELDS: ReadonlyArray<string> = PRINTED_KEYS.filter((k) => !NOT_FREE_TEXT.has(k));
+/** The applicant's free-text fields a letter prints (dates, gender and countries print from tables). */
+export const PRINTED_TEXT_FIELDS: ReadonlyArray<string> = PRINTED_FIELD_KEYS.filter(
+  (k) => APPLICATION_FIELDS[k].kind === "text",
+);
 
 /** Whether `field` is one of PRINTED_TEXT_FIELDS. */
 export const isPrintedTextField = (field: string) => PRINTED_TEXT_FIELDS.includes(field);
