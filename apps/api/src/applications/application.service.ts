@@ -22,15 +22,16 @@ import { readApplication } from "./application.queries.js";
 import { passportKeyOf } from "./passport-key.js";
 
 /** A meeting the application may be filed under: it must exist, and be active unless an admin asks. */
-async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: boolean): Promise<void> {
+async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: boolean) {
   const [meeting] = await db
-    .select({ isActive: meetings.isActive })
+    .select({ isActive: meetings.isActive, pickUpOffered: meetings.pickUpOffered })
     .from(meetings)
     .where(eq(meetings.id, meetingId));
   if (!meeting) throw badRequest("The selected meeting does not exist", ["meeting"]);
   if (!meeting.isActive && !allowInactive) {
     throw badRequest("The selected meeting is not open for applications", ["meeting"]);
   }
+  return meeting;
 }
 
 /**
@@ -60,12 +61,14 @@ export async function createApplication(
 ): Promise<ApplicationDto> {
   assertPrintable(input);
   const id = await ctx.db.transaction(async (tx) => {
-    await assertMeetingOpen(tx, meeting, false);
+    const { pickUpOffered } = await assertMeetingOpen(tx, meeting, false);
     await assertRoomForApplication(tx, actor.userId, ctx.config.maxApplicationsPerUser);
     const [row] = await tx
       .insert(applications)
       .values({
         ...input,
+        // The pick-up question is asked only where the meeting offers it.
+        pickUpInOrlando: pickUpOffered && input.pickUpInOrlando,
         meetingId: meeting,
         userId: actor.userId,
         status: "Pending",

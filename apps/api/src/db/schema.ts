@@ -77,6 +77,10 @@ export const meetings = pgTable(
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    // The meeting's own questions: airport pick-up (and where), and days a review usually takes.
+    pickUpOffered: boolean("pick_up_offered").notNull().default(false),
+    pickUpPlace: text("pick_up_place").notNull().default(""),
+    reviewDays: integer("review_days"),
     ...timestamps,
   },
   (t) => [index("meetings_start_idx").on(t.startDate), uniqueIndex("meetings_name_unique").on(t.name)],

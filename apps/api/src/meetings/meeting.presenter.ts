@@ -5,7 +5,10 @@ type MeetingRow = typeof meetings.$inferSelect;
 
 /** The only shape of a meeting that leaves the server; its days as UTC-midnight timestamps. */
 export function meetingPresenter(
-  m: Pick<MeetingRow, "id" | "name" | "location" | "startDate" | "endDate" | "isActive">,
+  m: Pick<
+    MeetingRow,
+    "id" | "name" | "location" | "startDate" | "endDate" | "isActive" | "pickUpOffered" | "pickUpPlace" | "reviewDays"
+  >,
 ): MeetingDto {
   return {
     _id: m.id,
@@ -14,5 +17,8 @@ export function meetingPresenter(
     startDate: dayToIso(m.startDate),
     endDate: dayToIso(m.endDate),
     isActive: m.isActive,
+    pickUpOffered: m.pickUpOffered,
+    pickUpPlace: m.pickUpPlace,
+    reviewDays: m.reviewDays,
   };
 }

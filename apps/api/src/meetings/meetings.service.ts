@@ -15,6 +15,10 @@ export interface MeetingFields {
   startDate: string;
   endDate: string;
   isActive: boolean;
+  /** Left as stored when not sent. */
+  pickUpOffered?: boolean;
+  pickUpPlace?: string;
+  reviewDays?: number | null;
 }
 
 const byStartDate = [asc(meetings.startDate), asc(meetings.name)] as const;

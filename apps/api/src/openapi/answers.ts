@@ -49,6 +49,9 @@ export const meetingAnswer: z.ZodType<MeetingDto> = z
     startDate: z.string(),
     endDate: z.string(),
     isActive: z.boolean(),
+    pickUpOffered: z.boolean(),
+    pickUpPlace: z.string(),
+    reviewDays: z.number().int().nullable(),
   })
   .meta({ id: "Meeting" });
 

@@ -10,6 +10,9 @@ function meeting(name: string, startDay: string, isActive = true): MeetingDto {
     startDate: `${startDay}T00:00:00.000Z`,
     endDate: `${startDay}T00:00:00.000Z`,
     isActive,
+    pickUpOffered: false,
+    pickUpPlace: "",
+    reviewDays: null,
   };
 }
 

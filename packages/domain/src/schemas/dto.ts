@@ -20,6 +20,11 @@ export interface MeetingDto {
   startDate: string;
   endDate: string;
   isActive: boolean;
+  /** Whether the application form asks about airport pick-up, and where it is. */
+  pickUpOffered: boolean;
+  pickUpPlace: string;
+  /** Days the secretariat expects a review to take, or null when the meeting does not say. */
+  reviewDays: number | null;
 }
 
 export interface DocumentDto {

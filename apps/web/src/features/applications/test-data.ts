@@ -7,6 +7,9 @@ export const meeting: MeetingDto = {
   startDate: "2030-03-02T00:00:00.000Z",
   endDate: "2030-03-06T00:00:00.000Z",
   isActive: true,
+  pickUpOffered: false,
+  pickUpPlace: "",
+  reviewDays: null,
 };
 
 /** The signed-in applicant, as GET /api/auth/me answers. */

@@ -7,7 +7,17 @@ import AdminApplicationsPage from "./AdminApplicationsPage";
 
 function meeting(id: string, name: string, startDay: string, isActive = true): MeetingDto {
   const startDate = `${startDay}T00:00:00.000Z`;
-  return { _id: id, name, location: "Dallas, TX", startDate, endDate: startDate, isActive };
+  return {
+    _id: id,
+    name,
+    location: "Dallas, TX",
+    startDate,
+    endDate: startDate,
+    isActive,
+    pickUpOffered: false,
+    pickUpPlace: "",
+    reviewDays: null,
+  };
 }
 
 const MEETINGS = [

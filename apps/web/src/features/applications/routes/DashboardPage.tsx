@@ -1,12 +1,13 @@
 import type { ApplicationDto } from "@visa/domain";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Banner } from "../../../components/Banner";
 import { Spinner } from "../../../components/Spinner";
 import { useMe } from "../../../lib/use-me";
 import { downloadVisaLetter } from "../api/downloads";
 import { useMyApplications } from "../api/my-applications";
 import { MyApplicationsTable } from "../components/MyApplicationsTable";
+import { NextSteps } from "../components/NextSteps";
 import { VerifyAddressNotice } from "../components/VerifyAddressNotice";
 
 const primaryLink =
@@ -17,6 +18,9 @@ export default function DashboardPage() {
   const me = useMe();
   const apps = useMyApplications();
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  // Just submitted (NewApplicationPage's navigation state): what happens next to that request.
+  const submittedId = (useLocation().state as { submittedId?: string } | null)?.submittedId;
+  const submitted = apps.data?.find((a) => a._id === submittedId);
 
   async function download(app: ApplicationDto) {
     setDownloadError(null);
@@ -41,6 +45,15 @@ export default function DashboardPage() {
       </div>
 
       {me.data && !me.data.emailVerified && <VerifyAddressNotice email={me.data.email} />}
+      {submitted && (
+        <div className="space-y-2">
+          <Banner kind="success">
+            Your request for {submitted.meeting?.name ?? "the meeting"} was received. A confirmation is on its
+            way by e-mail.
+          </Banner>
+          <NextSteps app={submitted} />
+        </div>
+      )}
 
       <section aria-labelledby="my-applications" className="space-y-3">
         <h2 id="my-applications" className="text-lg font-semibold text-gray-900">

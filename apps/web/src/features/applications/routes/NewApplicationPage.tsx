@@ -20,7 +20,7 @@ import { useCreateApplication } from "../api/create-application";
 import { useMyApplications } from "../api/my-applications";
 import { ApplicantSections } from "../components/form/ApplicantSections";
 import { DraftNotice } from "../components/form/DraftNotice";
-import { EMPTY_APPLICANT, FIELD_LABELS, makeBind, toPayload } from "../components/form/fields";
+import { EMPTY_APPLICANT, FIELD_LABELS, makeBind, pickUpPlaceOf, toPayload } from "../components/form/fields";
 import { MeetingSelection } from "../components/form/MeetingSelection";
 import { StartFromLast } from "../components/form/StartFromLast";
 import { type NewApplicationValues, useApplicationDraft } from "../lib/use-application-draft";
@@ -45,7 +45,7 @@ export default function NewApplicationPage() {
   const [summary, setSummary] = useState<string | null>(null);
   const leaving = useRef(false);
   const form = useForm<NewApplicationValues, unknown, ApplicationCreate>({ resolver, defaultValues: EMPTY });
-  const { register, handleSubmit, getValues, setValue, setError, formState } = form;
+  const { register, handleSubmit, getValues, setValue, setError, watch, formState } = form;
   const { errors, isSubmitting, isDirty } = formState;
   const draft = useApplicationDraft(form, session?.userId, EMPTY);
   const bind = makeBind(
@@ -53,6 +53,8 @@ export default function NewApplicationPage() {
     errors,
     (n) => getValues(n as keyof NewApplicationValues),
   );
+
+  const chosen = meetings.data?.find((m) => m._id === watch("meeting"));
 
   // Pre-fill the applicant's name and e-mail from the account, without overwriting typing.
   useEffect(() => {
@@ -72,11 +74,11 @@ export default function NewApplicationPage() {
     async (values) => {
       setSummary(null);
       try {
-        await create.mutateAsync(toPayload(values));
+        const created = await create.mutateAsync(toPayload(values));
         leaving.current = true;
         draft.discard();
         window.alert("Application submitted successfully!");
-        navigate("/", { state: { submitted: values.meeting } });
+        navigate("/", { state: { submittedId: created._id } });
       } catch (e) {
         const refusal = formRefusal(e, FIELD_LABELS, "Request failed");
         for (const [name, message] of Object.entries(refusal.fields)) {
@@ -130,7 +132,7 @@ export default function NewApplicationPage() {
           loading={meetings.isPending}
           failed={meetings.isError}
         />
-        <ApplicantSections bind={bind} genders={GENDERS_CREATE} />
+        <ApplicantSections bind={bind} genders={GENDERS_CREATE} pickUpPlace={pickUpPlaceOf(chosen)} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => navigate("/")}>
             Cancel

@@ -1,21 +1,40 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { dayToIso, type MeetingDto, meetingInputSchema, toDay } from "@visa/domain";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
+import { FormAlert } from "../../../components/FormAlert";
 import { Checkbox, TextInput } from "../../../components/FormField";
 import { Modal } from "../../../components/Modal";
-import { reasonOr } from "../../../lib/failure-message";
 import { fieldError } from "../../../lib/field-error";
+import { focusFirstError, formRefusal } from "../../../lib/form-refusal";
 import { useCreateMeeting } from "../api/create-meeting";
 import { useUpdateMeeting } from "../api/update-meeting";
+import { MeetingQuestions } from "./MeetingQuestions";
 
-type FormInput = z.input<typeof meetingInputSchema>;
+export type FormInput = z.input<typeof meetingInputSchema>;
 type FormOutput = z.output<typeof meetingInputSchema>;
 
-const EMPTY: FormInput = { name: "", startDate: "", endDate: "", location: "", isActive: true };
+const EMPTY: FormInput = {
+  name: "",
+  startDate: "",
+  endDate: "",
+  location: "",
+  isActive: true,
+  pickUpOffered: false,
+  pickUpPlace: "",
+  reviewDays: null,
+};
+
+const LABELS = {
+  name: "Name",
+  startDate: "Start Date",
+  endDate: "End Date",
+  location: "Location",
+  pickUpPlace: "Pick-up place",
+  reviewDays: "Expected review time (days)",
+};
 
 function toForm(m: MeetingDto | null): FormInput {
   if (!m) return EMPTY;
@@ -25,6 +44,9 @@ function toForm(m: MeetingDto | null): FormInput {
     endDate: toDay(m.endDate) ?? "",
     location: m.location,
     isActive: m.isActive,
+    pickUpOffered: m.pickUpOffered,
+    pickUpPlace: m.pickUpPlace,
+    reviewDays: m.reviewDays,
   };
 }
 
@@ -41,11 +63,15 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
   const create = useCreateMeeting();
   const update = useUpdateMeeting();
   const mutation = meeting ? update : create;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [top, setTop] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     getValues,
+    setError,
+    watch,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(meetingInputSchema),
@@ -56,6 +82,7 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
   useEffect(() => {
     if (open) {
       reset(toForm(meeting));
+      setTop(null);
       create.reset();
       update.reset();
     }
@@ -65,12 +92,26 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
   const dayError = (label: string, name: "startDate" | "endDate") =>
     errors[name] && !getValues(name) ? `${label} is required` : fieldError(label, errors[name]);
 
-  const onSubmit = handleSubmit((values) => {
-    const input = { ...values, startDate: dayToIso(values.startDate), endDate: dayToIso(values.endDate) };
-    const done = { onSuccess: onClose };
-    if (meeting) update.mutate({ id: meeting._id, input }, done);
-    else create.mutate(input, done);
-  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      setTop(null);
+      const input = { ...values, startDate: dayToIso(values.startDate), endDate: dayToIso(values.endDate) };
+      const done = {
+        onSuccess: onClose,
+        onError: (e: unknown) => {
+          const refusal = formRefusal(e, LABELS, "Failed to save meeting");
+          for (const [name, message] of Object.entries(refusal.fields)) {
+            setError(name as keyof FormInput, { type: "server", message });
+          }
+          setTop(refusal.top);
+          focusFirstError(formRef.current);
+        },
+      };
+      if (meeting) update.mutate({ id: meeting._id, input }, done);
+      else create.mutate(input, done);
+    },
+    () => focusFirstError(formRef.current),
+  );
 
   return (
     <Modal
@@ -88,10 +129,8 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
-        {mutation.isError && (
-          <Banner kind="error">{reasonOr(mutation.error, "Failed to save meeting")}</Banner>
-        )}
+      <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        {top && <FormAlert>{top}</FormAlert>}
         <TextInput label="Name" required error={fieldError("Name", errors.name)} {...register("name")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
@@ -116,6 +155,11 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
           {...register("location")}
         />
         <Checkbox label="Active (show in application form)" {...register("isActive")} />
+        <MeetingQuestions
+          register={register}
+          errors={errors}
+          pickUpOffered={Boolean(watch("pickUpOffered"))}
+        />
       </form>
     </Modal>
   );

@@ -13,6 +13,9 @@ const MEETINGS: MeetingDto[] = [
     startDate: "2026-10-05T00:00:00.000Z",
     endDate: "2026-10-09T00:00:00.000Z",
     isActive: false,
+    pickUpOffered: false,
+    pickUpPlace: "",
+    reviewDays: null,
   },
   {
     _id: "m1",
@@ -21,6 +24,9 @@ const MEETINGS: MeetingDto[] = [
     startDate: "2026-03-01T00:00:00.000Z",
     endDate: "2026-03-06T00:00:00.000Z",
     isActive: true,
+    pickUpOffered: true,
+    pickUpPlace: "DFW airport",
+    reviewDays: 10,
   },
 ];
 
@@ -84,6 +90,43 @@ describe("ManageMeetingsPage", () => {
       endDate: "2027-05-07T00:00:00.000Z",
       location: "Lisbon",
       isActive: false,
+      pickUpOffered: false,
+      pickUpPlace: "",
+      reviewDays: null,
+    });
+  });
+
+  it("refuses an end before the start beside the end date, and asks the pick-up place when offered", async () => {
+    renderAt("/admin/meetings", <ManageMeetingsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Add New Meeting" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add New Meeting" });
+    await userEvent.type(within(dialog).getByLabelText(/Name/), "Hà Nội 2027");
+    await userEvent.type(within(dialog).getByLabelText(/Start Date/), "2027-05-07");
+    await userEvent.type(within(dialog).getByLabelText(/End Date/), "2027-05-03");
+    await userEvent.type(within(dialog).getByLabelText(/Location/), "Hà Nội");
+    await userEvent.click(within(dialog).getByLabelText("Airport pick-up offered"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add Meeting" }));
+    const end = within(dialog).getByLabelText(/End Date/);
+    await waitFor(() =>
+      expect(end).toHaveAccessibleDescription("End date must be on or after the start date"),
+    );
+    await waitFor(() => expect(end).toHaveFocus());
+    expect(within(dialog).getByLabelText(/Pick-up place/)).toHaveAccessibleDescription(
+      /Pick-up place is required when airport pick-up is offered/,
+    );
+    expect(network.calls.some((c) => c.method === "POST")).toBe(false);
+
+    await userEvent.clear(end);
+    await userEvent.type(end, "2027-05-09");
+    await userEvent.type(within(dialog).getByLabelText(/Pick-up place/), "Nội Bài airport");
+    await userEvent.type(within(dialog).getByLabelText(/Expected review time/), "10");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add Meeting" }));
+    await waitFor(() => expect(network.calls.some((c) => c.method === "POST")).toBe(true));
+    const post = network.calls.find((c) => c.method === "POST");
+    expect(post?.body).toMatchObject({
+      pickUpOffered: true,
+      pickUpPlace: "Nội Bài airport",
+      reviewDays: 10,
     });
   });
 

@@ -7,6 +7,7 @@ import { Spinner } from "../../../../components/Spinner";
 import { ApiError } from "../../../../lib/api-client";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
+import { NextSteps } from "../NextSteps";
 import { normalStatus } from "../status";
 import { ApplicationEditForm } from "./ApplicationEditForm";
 import { ApplicationView } from "./ApplicationView";
@@ -82,6 +83,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         </Banner>
       )}
       {normalStatus(app.status) === "approved" && <ApprovedBanner app={app} admin={admin && actor.isAdmin} />}
+      {!admin && isOwner && !editing && <NextSteps app={app} />}
       {editing ? (
         <ApplicationEditForm
           app={app}

@@ -21,6 +21,7 @@ import {
   applicantValuesOf,
   FIELD_LABELS,
   makeBind,
+  pickUpPlaceOf,
   toPayload,
 } from "../form/fields";
 import { AdminFieldsEdit } from "./AdminFieldsEdit";
@@ -93,7 +94,7 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
         <span className="font-medium">Meeting:</span> {app.meeting?.name}
         {app.meeting?.location ? ` — ${app.meeting.location}` : ""}
       </p>
-      <ApplicantSections bind={bind} genders={GENDERS_EDIT} />
+      <ApplicantSections bind={bind} genders={GENDERS_EDIT} pickUpPlace={pickUpPlaceOf(app.meeting)} />
       {admin && <AdminFieldsEdit bind={bind} />}
       {hasFieldErrors && <Banner kind="error">Please correct the highlighted fields.</Banner>}
       <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:flex-row sm:justify-end">

@@ -1,4 +1,10 @@
-import { type ApplicationDto, countryName, formatDayUS, formatTimestampEastern } from "@visa/domain";
+import {
+  type ApplicationDto,
+  countryName,
+  formatDayUS,
+  formatTimestampEastern,
+  pickUpQuestion,
+} from "@visa/domain";
 import type { ReactNode } from "react";
 import { StatusBadge } from "../StatusBadge";
 
@@ -58,7 +64,12 @@ export function ApplicationView({ app, admin }: { app: ApplicationDto; admin: bo
       <Group title="Travel Information">
         <Item label="Date of Arrival" value={formatDayUS(app.dateOfArrival)} />
         <Item label="Date of Departure" value={formatDayUS(app.dateOfDeparture)} />
-        <Item label="Pick up in Orlando" value={yesNo(app.pickUpInOrlando)} />
+        {(app.meeting?.pickUpOffered || app.pickUpInOrlando) && (
+          <Item
+            label={app.meeting?.pickUpOffered ? pickUpQuestion(app.meeting.pickUpPlace) : "Airport pick-up"}
+            value={yesNo(app.pickUpInOrlando)}
+          />
+        )}
       </Group>
       <Group title="Company Information">
         <Item label="Company Name" value={app.companyName} />

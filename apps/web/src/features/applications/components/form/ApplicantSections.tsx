@@ -1,3 +1,4 @@
+import { pickUpQuestion } from "@visa/domain";
 import { Check, Choice, CountrySelect, DateField, LongText, Section, Text } from "./controls";
 import type { Bind } from "./fields";
 
@@ -5,10 +6,12 @@ export interface ApplicantSectionsProps {
   bind: Bind;
   /** Create form: Male, Female, Other; edit form adds Prefer not to say. */
   genders: readonly string[];
+  /** Where the meeting offers airport pick-up, or null: the question is asked only where offered. */
+  pickUpPlace: string | null;
 }
 
 /** Personal, Passport, Travel, Company, Hotel and Additional Information: shared by create and edit. */
-export function ApplicantSections({ bind, genders }: ApplicantSectionsProps) {
+export function ApplicantSections({ bind, genders, pickUpPlace }: ApplicantSectionsProps) {
   return (
     <>
       <Section title="Personal Information">
@@ -26,7 +29,9 @@ export function ApplicantSections({ bind, genders }: ApplicantSectionsProps) {
       <Section title="Travel Information">
         <DateField f={bind("dateOfArrival")} />
         <DateField f={bind("dateOfDeparture")} />
-        <Check f={bind("pickUpInOrlando")} />
+        {pickUpPlace !== null && (
+          <Check f={{ ...bind("pickUpInOrlando"), label: pickUpQuestion(pickUpPlace) }} />
+        )}
       </Section>
       <Section title="Company Information">
         <Text f={bind("companyName")} autoComplete="organization" />

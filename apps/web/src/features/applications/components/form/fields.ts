@@ -9,6 +9,7 @@ import {
   type ApplicationField,
   DAY_FIELD_KEYS,
   dayToIso,
+  type MeetingDto,
   toDay,
 } from "@visa/domain";
 import type { UseFormRegisterReturn } from "react-hook-form";
@@ -123,4 +124,9 @@ export function makeBind(
     const error = err ? (required && blank ? `${label} is required` : fieldError(label, err)) : undefined;
     return { label, required, error, reg: register(name) };
   };
+}
+
+/** Where the meeting offers airport pick-up, or null when it does not (or none is chosen). */
+export function pickUpPlaceOf(meeting: Pick<MeetingDto, "pickUpOffered" | "pickUpPlace"> | undefined | null) {
+  return meeting?.pickUpOffered ? meeting.pickUpPlace : null;
 }
