@@ -61,10 +61,17 @@ walk(Object.keys(outputs).find((f) => f.endsWith("/main.js")));
 
 // Migrations are applied at every start, read from next to the compiled server.
 cpSync(join(src, "db/migrations"), join(SERVER_DIST, "migrations"), { recursive: true });
-// An empty embedded database, copied by a first start instead of running initdb (db/client.ts).
+// A new embedded database with every migration applied, copied by a first start instead of
+// running initdb and the migrations (db/embedded.ts): a start's migrate then finds nothing to do.
+// Its extensions are pgliteExtensions of db/embedded.ts.
 const { PGlite } = await import("@electric-sql/pglite");
-const empty = new PGlite();
+const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
+const { drizzle } = await import("drizzle-orm/pglite");
+const { migrate } = await import("drizzle-orm/pglite/migrator");
+const empty = new PGlite({ extensions: { pg_trgm, btree_gin } });
 await empty.waitReady;
+await migrate(drizzle(empty), { migrationsFolder: join(SERVER_DIST, "migrations") });
 const template = await empty.dumpDataDir("gzip");
 await empty.close();
 writeFileSync(join(SERVER_DIST, "pgdata-template.tar.gz"), Buffer.from(await template.arrayBuffer()));

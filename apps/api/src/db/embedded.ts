@@ -21,9 +21,10 @@ import * as schema from "./schema.js";
 export const pgliteExtensions = { pg_trgm, btree_gin };
 
 /**
- * An empty embedded database made by `npm run build` (scripts/build.mjs): a new data directory
- * starts as a copy of it instead of running initdb, which takes 10 s or more and ~300 MB more
- * memory. Without a build (tests, `npm run dev`) initdb runs as before.
+ * A new, fully migrated embedded database made by `npm run build` (scripts/build.mjs, which must
+ * load the same extensions as pgliteExtensions): a new data directory starts as a copy of it
+ * instead of running initdb (10 s or more and ~300 MB more memory) and every migration. Without a
+ * build (tests, `npm run dev`) initdb and the migrations run as before.
  */
 export const PGLITE_TEMPLATE = join(import.meta.dirname, "pgdata-template.tar.gz");
 
