@@ -61,20 +61,20 @@ walk(Object.keys(outputs).find((f) => f.endsWith("/main.js")));
 
 // Migrations are applied at every start, read from next to the compiled server.
 cpSync(join(src, "db/migrations"), join(SERVER_DIST, "migrations"), { recursive: true });
-// A new embedded database with every migration applied, copied by a first start instead of
-// running initdb and the migrations (db/embedded.ts): a start's migrate then finds nothing to do.
-// Its extensions are pgliteExtensions of db/embedded.ts.
+// A new embedded database with every migration applied, copied file by file by a first start
+// instead of running initdb and the migrations (db/embedded.ts): the start's migrate then finds
+// nothing to do. Its extensions are pgliteExtensions of db/embedded.ts.
 const { PGlite } = await import("@electric-sql/pglite");
 const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
 const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
 const { drizzle } = await import("drizzle-orm/pglite");
 const { migrate } = await import("drizzle-orm/pglite/migrator");
-const empty = new PGlite({ extensions: { pg_trgm, btree_gin } });
-await empty.waitReady;
-await migrate(drizzle(empty), { migrationsFolder: join(SERVER_DIST, "migrations") });
-const template = await empty.dumpDataDir("gzip");
-await empty.close();
-writeFileSync(join(SERVER_DIST, "pgdata-template.tar.gz"), Buffer.from(await template.arrayBuffer()));
+const templateDir = join(SERVER_DIST, "pgdata-template");
+rmSync(templateDir, { recursive: true, force: true });
+const template = new PGlite(templateDir, { extensions: { pg_trgm, btree_gin } });
+await template.waitReady;
+await migrate(drizzle(template), { migrationsFolder: join(SERVER_DIST, "migrations") });
+await template.close();
 
 writeFileSync(BUILD_STAMP, `${new Date().toISOString()}\n`);
 console.log("server compiled to apps/api/dist");
