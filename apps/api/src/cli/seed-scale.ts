@@ -12,6 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
+import { unprintedScriptCharacters } from "@visa/domain";
 import { hashPassword } from "../auth/passwords.js";
 import { type Database, openDatabase } from "../db/client.js";
 
@@ -71,7 +72,8 @@ interface Country {
   cities: [city: string, state: string, postal: string][];
 }
 
-// code | phone prefix | first names | last names | city;state;postal ~ ...  ("native/Latin" where needed)
+// code | phone prefix | first names | last names | city;state;postal ~ ...  ("native/Latin" where the
+// letter cannot print the native script)
 const COUNTRY_TABLE = `
 US|+1 214 555|James,Mary,Robert,Patricia,John,Jennifer,Michael,Linda,Aaliyah,DeShawn|Smith,Johnson,Williams,Brown,Jones,Miller,Davis,O'Connor,Washington|Dallas;TX;75201~Orlando;FL;32801~Seattle;WA;98101
 MX|+52 55 5555|José,María,Juan,Guadalupe,Luis,Sofía,Jesús,Ximena|García,Hernández,López,Martínez,González,Pérez,Rodríguez,Sánchez|Ciudad de México;CDMX;06000~Guadalajara;Jalisco;44100
@@ -90,12 +92,12 @@ GR|+30 21 0555|Γιώργος/Giorgos,Μαρία/Maria,Δημήτρης/Dimitris
 RU|+7 495 555|Дмитрий/Dmitry,Анна/Anna,Сергей/Sergey,Ольга/Olga,Алексей/Alexey,Наталья/Natalya|Иванов/Ivanov,Смирнова/Smirnova,Кузнецов/Kuznetsov,Попова/Popova,Шостакович/Shostakovich|Москва;Москва;101000~Санкт-Петербург;Санкт-Петербург;190000
 UA|+380 44 555|Олександр/Oleksandr,Оксана/Oksana,Андрій/Andriy,Ірина/Iryna,Богдан/Bohdan|Шевченко/Shevchenko,Коваленко/Kovalenko,Бондаренко/Bondarenko,Ткачук/Tkachuk|Київ;Київ;01001~Львів;Львівська;79000
 VN|+84 24 555|Minh/Minh,Thị Hương/Thi Huong,Đức/Duc,Ngọc Ánh/Ngoc Anh,Quốc Bảo/Quoc Bao|Nguyễn/Nguyen,Trần/Tran,Lê/Le,Phạm/Pham,Hoàng/Hoang,Đặng/Dang|Hà Nội;Hà Nội;100000~Thành phố Hồ Chí Minh;Hồ Chí Minh;700000
-CN|+86 10 5555|伟/Wei,芳/Fang,娜/Na,秀英/Xiuying,敏/Min,静/Jing,强/Qiang|王/Wang,李/Li,张/Zhang,刘/Liu,陈/Chen,杨/Yang,欧阳/Ouyang|北京;北京市;100000~上海;上海市;200000
-JP|+81 3 5555|翔太/Shota,陽菜/Hina,健一/Kenichi,さくら/Sakura,大輔/Daisuke|佐藤/Sato,鈴木/Suzuki,高橋/Takahashi,田中/Tanaka,渡辺/Watanabe|東京;東京都;100-0001~大阪;大阪府;530-0001
-KR|+82 2 555|민준/Minjun,서연/Seoyeon,지훈/Jihoon,하은/Haeun,도윤/Doyun|김/Kim,이/Lee,박/Park,최/Choi,정/Jung|서울;서울특별시;04524~부산;부산광역시;48058
+CN|+86 10 5555|伟/Wei,芳/Fang,娜/Na,秀英/Xiuying,敏/Min,静/Jing,强/Qiang|王/Wang,李/Li,张/Zhang,刘/Liu,陈/Chen,杨/Yang,欧阳/Ouyang|Beijing;Beijing;100000~Shanghai;Shanghai;200000
+JP|+81 3 5555|翔太/Shota,陽菜/Hina,健一/Kenichi,さくら/Sakura,大輔/Daisuke|佐藤/Sato,鈴木/Suzuki,高橋/Takahashi,田中/Tanaka,渡辺/Watanabe|Tokyo;Tokyo;100-0001~Osaka;Osaka;530-0001
+KR|+82 2 555|민준/Minjun,서연/Seoyeon,지훈/Jihoon,하은/Haeun,도윤/Doyun|김/Kim,이/Lee,박/Park,최/Choi,정/Jung|Seoul;Seoul;04524~Busan;Busan;48058
 IN|+91 80 5555|Aarav,Priya,Vikram,Ananya,Rohan,Lakshmi,Saanvi,Arjun|Sharma,Patel,Iyer,Reddy,Gupta,Nair,Venkataraman,Chatterjee|Bengaluru;Karnataka;560001~Mumbai;Maharashtra;400001
-EG|+20 2 555|محمد/Mohamed,فاطمة/Fatma,أحمد/Ahmed,نور/Nour,يوسف/Youssef|عبد الله/Abdallah,حسن/Hassan,إبراهيم/Ibrahim,السيد/ElSayed|القاهرة;القاهرة;11511~الإسكندرية;الإسكندرية;21500
-IL|+972 3 555|נועה/Noa,דוד/David,תמר/Tamar,יוסף/Yosef|כהן/Cohen,לוי/Levi,מזרחי/Mizrahi,פרץ/Peretz|תל אביב;מחוז תל אביב;61000
+EG|+20 2 555|محمد/Mohamed,فاطمة/Fatma,أحمد/Ahmed,نور/Nour,يوسف/Youssef|عبد الله/Abdallah,حسن/Hassan,إبراهيم/Ibrahim,السيد/ElSayed|Cairo;Cairo;11511~Alexandria;Alexandria;21500
+IL|+972 3 555|נועה/Noa,דוד/David,תמר/Tamar,יוסף/Yosef|כהן/Cohen,לוי/Levi,מזרחי/Mizrahi,פרץ/Peretz|Tel Aviv;Tel Aviv District;61000
 NG|+234 1 555|Chinedu,Ngozi,Oluwaseun,Adaeze,Emeka,Folake|Okafor,Adeyemi,Nwosu,Ogunleye,Eze,Balogun|Lagos;Lagos;100001~Abuja;FCT;900001
 KE|+254 20 555|Wanjiru,Otieno,Achieng,Kiprono,Njeri|Kamau,Odhiambo,Mwangi,Kipchoge,Wambui|Nairobi;Nairobi;00100
 ZA|+27 11 555|Thabo,Naledi,Pieter,Zanele,Sipho,Anneke|Nkosi,van der Merwe,Dlamini,Botha,Mokoena|Johannesburg;Gauteng;2000~Cape Town;Western Cape;8001
@@ -134,7 +136,13 @@ function prng(seed: number) {
 }
 
 const pick = <T>(rand: () => number, list: T[]): T => list[Math.floor(rand() * list.length)] as T;
-const native = (s: string) => s.split("/")[0] as string;
+// A name as the letter prints it: in its own script when the letter prints that script (Greek,
+// Cyrillic), else as the passport's Latin-letter line gives it (Chinese, Japanese, Korean, Arabic,
+// Hebrew), so seeded applications pass the same rules as entered ones.
+const native = (s: string) => {
+  const [own = s, latinLine] = s.split("/");
+  return latinLine && unprintedScriptCharacters(own).length > 0 ? latinLine : own;
+};
 const latin = (s: string) =>
   (s.split("/")[1] ?? s)
     .normalize("NFD")

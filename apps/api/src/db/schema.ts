@@ -465,3 +465,21 @@ export const applicationHistory = pgTable(
     index("application_history_actor_idx").on(t.actorId).where(sql`${t.actorId} is not null`),
   ],
 );
+
+/**
+ * The full error list of an import with failed rows, as the CSV an admin downloads from the
+ * import's result (the answer lists only the first errors). Kept for an hour.
+ */
+export const importErrorReports = pgTable(
+  "import_error_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdById: uuid("created_by_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Gzipped off the event loop, and stored as it is (no second compression by PostgreSQL). */
+    csvGzip: bytea("csv_gzip").notNull(),
+  },
+  (t) => [index("import_error_reports_created_at_idx").on(t.createdAt)],
+);

@@ -7,9 +7,11 @@ import type { App, RouteDeps } from "../lib/app-type.js";
 import { fileAnswer, importAnswer, MULTIPART, multipartBody } from "../openapi/answers.js";
 import { exportApplications } from "./export.service.js";
 import { importApplications } from "./import.service.js";
+import { readErrorReport } from "./import-error-report.js";
 
 // A missing meeting is named as missing, a malformed one as malformed.
 const exportQuery = z.object({ meetingId: z.string({ message: "is required" }).pipe(idField) });
+const reportParams = z.object({ id: idField });
 
 /** CSV import of applications and the matching export, for admins. */
 export async function importRoutes(app: App, { ctx, guards }: RouteDeps) {
@@ -26,6 +28,25 @@ export async function importRoutes(app: App, { ctx, guards }: RouteDeps) {
     async (request) => {
       const file = await readUploadedFile(request, MAX_IMPORT_BYTES, "Please select a file to import");
       return importApplications(ctx, actorOf(request), file.data);
+    },
+  );
+
+  app.get(
+    "/api/applications/import/errors/:id",
+    {
+      onRequest: guards.admin,
+      schema: {
+        params: reportParams,
+        response: { 200: fileAnswer("text/csv", "Every failed row of an import and why, as CSV") },
+      },
+    },
+    async (request, reply) => {
+      const csv = await readErrorReport(ctx, request.params.id);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", attachmentDisposition("import-errors.csv"))
+        .header("cache-control", "private, no-store")
+        .send(csv);
     },
   );
 

@@ -3,6 +3,7 @@ import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import { meetings } from "../db/schema.js";
 import { supersedeChangedLetters } from "../letters/letter-issue.service.js";
+import { keepErrorReport } from "./import-error-report.js";
 import { recordImportHistory } from "./import-history.js";
 import { matchRows } from "./import-match.js";
 import { planImport } from "./import-plan.js";
@@ -11,7 +12,7 @@ import { type ImportedRow, meetingLookup, validateImportRow } from "./import-row
 import { type CsvRecord, type ImportColumn, readImportCsv } from "./read-import-csv.js";
 import { insertApplications, updateImportedColumns } from "./write-applications.js";
 
-type ImportResult = ImportResultDto & { unchanged: number; reissued: number };
+type ImportResult = ImportResultDto & { unchanged: number; reissued: number; errorReportId: string | null };
 
 /**
  * Imports applications from a CSV file. Each row succeeds or fails on its own; matches are updated
@@ -31,7 +32,7 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     if (result.ok) rows.push(result.row);
     else errors.push({ name: result.name, error: result.error });
   };
-  const { total, unknownColumns } = readImportCsv(data, visit, ctx.config.importMaxRows);
+  const { total, unknownColumns } = await readImportCsv(data, visit, ctx.config.importMaxRows);
   const meetingIds = [...new Set(rows.map((r) => r.meetingId))];
 
   const plan = await ctx.db.transaction(async (tx) => {
@@ -80,6 +81,8 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
   }
   errors.sort((a, b) => rowNumberOf(a.name) - rowNumberOf(b.name));
   return {
+    // The whole list, all of it, as a CSV file to download for an hour.
+    errorReportId: errors.length > 0 ? await keepErrorReport(ctx, actor, errors) : null,
     total,
     successful: plan.created,
     updated: plan.matched,

@@ -1,7 +1,10 @@
 import { isUtf8 } from "node:buffer";
+import { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
-import { CsvError, parse } from "csv-parse/sync";
+import { CsvError, parse } from "csv-parse";
 import { badRequest } from "../lib/errors.js";
+import { turnTaker } from "../lib/event-loop-turns.js";
 import { restoreCell } from "./csv-cells.js";
 import { decodeWindows1252 } from "./windows-1252.js";
 
@@ -26,8 +29,25 @@ const canonical = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
  * UTF-8 as spreadsheets save it today goes to the parser as it came (no second copy of the file);
  * older "CSV" exports are Windows-1252.
  */
-function utf8(data: Buffer): Buffer | string {
-  return isUtf8(data) ? data : decodeWindows1252(data);
+function utf8(data: Buffer): Buffer {
+  return isUtf8(data) ? data : Buffer.from(decodeWindows1252(data));
+}
+
+/** Bytes handed to the parser at a time: a few hundred rows, parsed and validated in a few ms. */
+const PIECE_BYTES = 32 * 1024;
+
+/**
+ * The file in pieces, with a turn of the event loop whenever parsing and validating the pieces
+ * before has held the thread for a while: a file of 20,000 rows must not keep other requests
+ * (`/api/health` among them) waiting for seconds. The parser keeps a character or a quoted cell
+ * cut between two pieces until the next one.
+ */
+async function* pieces(data: Buffer, pieceBytes: number): AsyncGenerator<Buffer> {
+  const turn = turnTaker();
+  for (let at = 0; at < data.length; at += pieceBytes) {
+    yield data.subarray(at, at + pieceBytes);
+    await turn();
+  }
 }
 
 // What String.prototype.trim removes, among the bytes a Latin-1 reading of the file can hold.
@@ -69,11 +89,12 @@ function headerColumns(header: string[]): Array<ImportColumn | undefined> {
  * skipped; more than `maxRows` data rows are refused. Returns the number of data rows and the
  * header's columns the import does not know.
  */
-export function readImportCsv(
+export async function readImportCsv(
   data: Buffer,
   visit: RecordVisitor,
   maxRows = Number.POSITIVE_INFINITY,
-): { total: number; unknownColumns: string[] } {
+  pieceBytes = PIECE_BYTES,
+): Promise<{ total: number; unknownColumns: string[] }> {
   assertTextFile(data);
   let header: string[] | undefined;
   let columns: Array<ImportColumn | undefined> = [];
@@ -104,14 +125,17 @@ export function readImportCsv(
     visit({ rowNumber, cells, hasExtraCells }, known);
     return null;
   };
+  const parser = parse({
+    bom: true,
+    trim: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    on_record: onRecord,
+  });
+  // Every record is handled in on_record, which passes none on: the sink only ends the pipeline.
+  const sink = new Writable({ objectMode: true, write: (_record, _encoding, done) => done() });
   try {
-    parse(utf8(data), {
-      bom: true,
-      trim: true,
-      relax_column_count: true,
-      skip_empty_lines: false,
-      on_record: onRecord,
-    });
+    await pipeline(Readable.from(pieces(utf8(data), pieceBytes)), parser, sink);
   } catch (err) {
     if (err instanceof CsvError) throw badRequest(`The file could not be read as CSV: ${err.message}`);
     throw err;

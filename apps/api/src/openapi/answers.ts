@@ -149,6 +149,7 @@ export const importAnswer: z.ZodType<ImportResultDto> = z
     failed: z.number().int(),
     updatedRecords: z.array(z.object({ name: z.string(), reason: z.string() })),
     errors: z.array(z.object({ name: z.string(), error: z.string() })),
+    errorReportId: id.nullable().optional(),
   })
   .meta({ id: "ImportResult" });
 

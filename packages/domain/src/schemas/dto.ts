@@ -118,7 +118,13 @@ export interface ImportResultDto {
   /** Header columns the import does not know, named instead of silently ignored. */
   unknownColumns?: string[];
   updatedRecords: { name: string; reason: string }[];
+  /** The first 1,000 failed rows; `failed` counts them all. */
   errors: { name: string; error: string }[];
+  /**
+   * When rows failed: the id of the whole error list as CSV, kept for an hour at
+   * `GET /api/applications/import/errors/{id}`.
+   */
+  errorReportId?: string | null;
 }
 
 export interface AuthTokenDto {
