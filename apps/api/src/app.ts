@@ -9,6 +9,7 @@ import Fastify, { type FastifyReply } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { applicationRoutes } from "./applications/applications.routes.js";
 import { documentRoutes } from "./applications/documents.routes.js";
+import { reviewRoutes } from "./applications/review.routes.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import { TOO_MANY_REQUESTS } from "./auth/auth-rate-limit.js";
 import { emailVerificationRoutes } from "./auth/email-verification.routes.js";
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(applicationRoutes, deps);
   await app.register(documentRoutes, deps);
   await app.register(historyRoutes, deps);
+  await app.register(reviewRoutes, deps);
   await app.register(importRoutes, deps);
   await app.register(passwordResetRoutes, deps);
   await app.register(emailVerificationRoutes, deps);

@@ -3,6 +3,7 @@ export * from "./countries.js";
 export * from "./dates.js";
 export * from "./history.js";
 export * from "./policy.js";
+export * from "./review.js";
 export * from "./schemas/application-fields.js";
 export * from "./schemas/applications.js";
 export * from "./schemas/auth.js";

@@ -6,6 +6,7 @@ import {
   applicationUpdateSchema,
   missingRequiredKeys,
   requiredFieldsMessage,
+  statusReasonField,
 } from "@visa/domain";
 import { z } from "zod";
 
@@ -57,11 +58,24 @@ export const applicationCreateBody = objectBody.transform((body, ctx): Applicati
  * overwrite stored values. Fields the application does not have (an echoed userId, lastUpdatedBy,
  * createdAt...) are ignored.
  */
-export const applicationUpdateBody = objectBody.transform((body, ctx): ApplicationUpdate => {
-  const raw = withMeetingId(body);
-  const parsed = parsedWith(applicationUpdateSchema, raw, ctx);
-  if (parsed === z.NEVER) return z.NEVER;
-  const sent: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(parsed)) if (k in raw) sent[k] = v;
-  return sent as ApplicationUpdate;
-});
+export const applicationUpdateBody = objectBody.transform(
+  (body, ctx): ApplicationUpdate & { statusReason?: string } => {
+    const raw = withMeetingId(body);
+    const parsed = parsedWith(applicationUpdateSchema, raw, ctx);
+    if (parsed === z.NEVER) return z.NEVER;
+    const sent: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(parsed)) if (k in raw) sent[k] = v;
+    // `reason` goes with a status change (a rejection's, shown to the applicant); optional, so
+    // clients written for the original API work unchanged.
+    if (raw.reason !== undefined && raw.reason !== null) {
+      const reason = statusReasonField.safeParse(raw.reason);
+      if (!reason.success) {
+        for (const issue of reason.error.issues)
+          ctx.addIssue({ ...issue, path: ["reason", ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+        return z.NEVER;
+      }
+      sent.statusReason = reason.data;
+    }
+    return sent as ApplicationUpdate & { statusReason?: string };
+  },
+);

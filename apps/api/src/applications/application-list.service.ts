@@ -1,8 +1,22 @@
-import type { AdminListQuery, ApplicationDto, ApplicationListDto, MeetingStatsDto } from "@visa/domain";
+import type {
+  AdminListFilters,
+  ApplicationDto,
+  ApplicationListDto,
+  MeetingStatsDto,
+  NeighboursDto,
+} from "@visa/domain";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
+import { meetings } from "../db/schema.js";
 import { applicationPresenter } from "./application.presenter.js";
-import { readAdminList, readApplicationsOfUser, readCounts } from "./application.queries.js";
+import {
+  type AdminListQuery,
+  readAdminList,
+  readAdminListIds,
+  readApplicationsOfUser,
+  readCounts,
+} from "./application.queries.js";
+import { warningsOfMeetings } from "./warnings.service.js";
 
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
@@ -10,14 +24,33 @@ export async function listOwnApplications(ctx: AppContext, actor: Actor): Promis
   return records.map((r) => applicationPresenter(r, actor));
 }
 
-/** One page of all applications for admins: filtered, sorted and counted in the database. */
+/** The meetings a list query covers: its own, or all of them. */
+async function meetingsOf(ctx: AppContext, query: AdminListFilters): Promise<string[]> {
+  if (query.meetingId) return [query.meetingId];
+  return (await ctx.db.select({ id: meetings.id }).from(meetings)).map((m) => m.id);
+}
+
+/** The filters as the list's query: 'has warnings' becomes the ids of the requests with warnings. */
+async function listQuery(ctx: AppContext, { warnings: onlyWarned, ...query }: AdminListFilters) {
+  const warnings = await warningsOfMeetings(ctx.db, await meetingsOf(ctx, query));
+  const listed: AdminListQuery = onlyWarned === "true" ? { ...query, withIds: [...warnings.keys()] } : query;
+  return { listed, warnings };
+}
+
+/**
+ * One page of all applications for admins: filtered, sorted and counted in the database, each
+ * with its data-quality warnings.
+ */
 export async function listApplicationsForAdmin(
   ctx: AppContext,
-  query: AdminListQuery,
+  query: AdminListFilters,
 ): Promise<ApplicationListDto> {
-  const { records, total } = await readAdminList(ctx.db, ctx.statements.applications, query);
+  const { listed, warnings } = await listQuery(ctx, query);
+  const { records, total } = await readAdminList(ctx.db, ctx.statements.applications, listed);
   return {
-    applications: records.map((r) => applicationPresenter(r, { isAdmin: true })),
+    applications: records.map((r) =>
+      applicationPresenter(r, { isAdmin: true }, warnings.get(r.app.id) ?? []),
+    ),
     // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
     pagination: { total, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) },
   };
@@ -28,4 +61,20 @@ export async function applicationStats(ctx: AppContext, meetingId?: string): Pro
   const counts = await readCounts(ctx.statements.applications, meetingId);
   const stats = { pending: counts.Pending, approved: counts.Approved, rejected: counts.Rejected };
   return { total: stats.pending + stats.approved + stats.rejected, ...stats };
+}
+
+/** Where an application sits in the admin list as filtered and sorted: the ids before and after it. */
+export async function applicationNeighbours(
+  ctx: AppContext,
+  { id, ...query }: AdminListFilters & { id: string },
+): Promise<NeighboursDto> {
+  const { listed } = await listQuery(ctx, query);
+  const ids = await readAdminListIds(ctx.db, listed);
+  const at = ids.indexOf(id);
+  return {
+    previous: at > 0 ? (ids[at - 1] ?? null) : null,
+    next: at >= 0 ? (ids[at + 1] ?? null) : null,
+    position: at + 1,
+    total: ids.length,
+  };
 }

@@ -1,4 +1,10 @@
-import { type ApplicationDto, type ApplicationStatus, type DocumentDto, dayToIso } from "@visa/domain";
+import {
+  type ApplicationDto,
+  type ApplicationStatus,
+  type ApplicationWarning,
+  type DocumentDto,
+  dayToIso,
+} from "@visa/domain";
 import type { applications, documents, meetings } from "../db/schema.js";
 import { meetingPresenter } from "../meetings/meeting.presenter.js";
 
@@ -46,6 +52,7 @@ export interface Viewer {
 export function applicationPresenter(
   { app, meeting, owner, updater, documents }: ApplicationRecord,
   viewer: Viewer,
+  warnings?: ApplicationWarning[],
 ): ApplicationDto {
   return {
     _id: app.id,
@@ -92,5 +99,8 @@ export function applicationPresenter(
         ? { firstName: updater.firstName, lastName: updater.lastName, email: updater.email }
         : { firstName: updater.firstName, lastName: updater.lastName }
       : null,
+    statusReason: app.statusReason,
+    changesRequested: app.changesRequestedAt !== null,
+    ...(viewer.isAdmin && warnings ? { warnings } : {}),
   };
 }

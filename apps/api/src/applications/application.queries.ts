@@ -1,9 +1,17 @@
-import type { AdminListQuery, ApplicationStatus } from "@visa/domain";
-import { MAX_PAGE_SIZE } from "@visa/domain";
+import type { AdminListFilters, ApplicationStatus } from "@visa/domain";
+import { MAX_PAGE_SIZE, normalisePassportNumber } from "@visa/domain";
 import { and, asc, count, desc, eq, ilike, or, type SQL, type SQLWrapper, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
-import { applicationCounts, applications, documents, meetings, statusRank, users } from "../db/schema.js";
+import {
+  applicationCounts,
+  applications,
+  documents,
+  letters,
+  meetings,
+  statusRank,
+  users,
+} from "../db/schema.js";
 import type { ApplicationRecord, DocumentMeta } from "./application.presenter.js";
 
 /** Who owns an application and who last changed it: users joined under these names. */
@@ -60,6 +68,9 @@ export function toRecord(row: RecordRow): ApplicationRecord {
   };
 }
 
+/** The admin list's query: the route's filters, and the ids of requests with warnings when asked. */
+export type AdminListQuery = Omit<AdminListFilters, "warnings"> & { withIds?: string[] };
+
 /**
  * The admin list's order. createdAt and then id break ties, so a row never shows on two pages
  * or on none. By status: the review order (Pending, Approved, Rejected), newest first within a
@@ -72,13 +83,29 @@ function orderKeys(query: Pick<AdminListQuery, "sortBy" | "sortDirection">) {
     : [dir(applications.createdAt), dir(applications.id)];
 }
 
+/** A term of plain ASCII: typed without accents, so it searches the names without theirs. */
+const PLAIN_TERM = /^[\x20-\x7E]*$/;
+
 /**
- * An admin search: "first last" or e-mail contains the pattern, case-insensitively. Written
- * exactly as the trigram indexes' expressions (schema.ts), or PostgreSQL would not use them.
+ * An admin search: "first last" contains the pattern case-insensitively (a plain term ignores the
+ * names' accents too, through fold_text of migration 0021: "muller" finds Müller, "sao" São; "Ø"
+ * still finds only Ø), or the e-mail contains it, or the term is the passport number (normalised)
+ * or the reference of one of its letters. Written exactly as the trigram indexes' expressions
+ * (schema.ts), or PostgreSQL would not use them.
  */
-function matchesSearch(pattern: SQLWrapper | string): SQL {
+function matchesSearch(
+  folded: boolean,
+  pattern: SQLWrapper,
+  passport: SQLWrapper,
+  reference: SQLWrapper,
+): SQL {
   const fullName = sql`${applications.firstName} || ' ' || ${applications.lastName}`;
-  return or(ilike(fullName, pattern), ilike(applications.email, pattern)) as SQL;
+  return or(
+    folded ? sql`fold_text(${fullName}) like fold_text(${pattern})` : ilike(fullName, pattern),
+    ilike(applications.email, pattern),
+    eq(applications.passportKey, passport),
+    sql`exists (select 1 from ${letters} where ${letters.applicationId} = ${applications.id} and ${letters.reference} = ${reference})`,
+  ) as SQL;
 }
 
 /** A LIKE pattern matching `term` literally anywhere: % and _ typed by the admin are not wildcards. */
@@ -96,19 +123,46 @@ const TRIGRAM_TERM = /[\p{L}\p{N}]{3}/u;
  */
 function adminFilters(query: AdminListQuery) {
   const conditions: SQL[] = [];
-  const params: Record<string, string> = {};
+  const params: Record<string, string | string[]> = {};
   const countConditions: SQL[] = [];
   if (query.meetingId) {
     conditions.push(eq(applications.meetingId, sql.placeholder("meetingId")));
     countConditions.push(eq(applicationCounts.meetingId, sql.placeholder("meetingId")));
     params.meetingId = query.meetingId;
   }
+  if (query.status) {
+    conditions.push(eq(applications.status, sql.placeholder("status")));
+    countConditions.push(eq(applicationCounts.status, sql.placeholder("status")));
+    params.status = query.status;
+  }
+  if (query.withIds) {
+    // Only these (the requests with warnings): the counts cannot give their total.
+    conditions.push(sql`${applications.id} = any(${sql.placeholder("withIds")}::uuid[])`);
+    params.withIds = query.withIds;
+  }
   const term = query.search.trim();
   if (term) {
-    conditions.push(matchesSearch(sql.placeholder("pattern")));
+    const folded = PLAIN_TERM.test(term);
+    conditions.push(
+      matchesSearch(
+        folded,
+        sql.placeholder("pattern"),
+        sql.placeholder("passport"),
+        sql.placeholder("reference"),
+      ),
+    );
+    // The parameter's name tells the two shapes apart, each prepared once.
+    if (folded) params.foldedSearch = "1";
     params.pattern = containsPattern(term);
+    params.passport = normalisePassportNumber(term);
+    params.reference = term.toUpperCase();
   }
-  return { where: and(...conditions), countWhere: and(...countConditions), countsServe: !term, params };
+  return {
+    where: and(...conditions),
+    countWhere: and(...countConditions),
+    countsServe: !term && !query.withIds,
+    params,
+  };
 }
 
 /**
@@ -250,4 +304,16 @@ function preparedAdminPage(
     reads.adminPages.set(shape, prepared);
   }
   return prepared;
+}
+
+/** Every id of the admin list as filtered and sorted (the detail page's previous and next). */
+export async function readAdminListIds(db: Db, query: AdminListQuery): Promise<string[]> {
+  const filters = adminFilters(query);
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(filters.where)
+    .orderBy(...orderKeys(query))
+    .execute(filters.params);
+  return rows.map((r) => r.id);
 }

@@ -20,6 +20,7 @@ import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./applic
 import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
 import { readApplication } from "./application.queries.js";
 import { passportKeyOf } from "./passport-key.js";
+import { warningsOfApplication } from "./warnings.service.js";
 
 /** A meeting the application may be filed under: it must exist, and be active unless an admin asks. */
 async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: boolean) {
@@ -50,7 +51,11 @@ async function assertRoomForApplication(tx: DbOrTx, userId: string, max: number)
 export async function getApplication(ctx: AppContext, actor: Actor, id: string): Promise<ApplicationDto> {
   const record = await readApplication(ctx.statements.applications, id);
   if (!record || !canSeeApplication(actor, record.app)) throw notFound(APPLICATION_MESSAGES.notFound);
-  return applicationPresenter(record, actor);
+  return applicationPresenter(
+    record,
+    actor,
+    actor.isAdmin ? await warningsOfApplication(ctx.db, id) : undefined,
+  );
 }
 
 /** Creates a Pending application owned by the actor in an active meeting. */
@@ -101,7 +106,7 @@ export async function updateApplication(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  change: ApplicationUpdate,
+  { statusReason, ...change }: ApplicationUpdate & { statusReason?: string },
 ): Promise<ApplicationDto> {
   assertPrintable(change);
   const statuses = await ctx.db.transaction(async (tx) => {
@@ -123,6 +128,7 @@ export async function updateApplication(
       throw badRequest(PASSPORT_VALIDITY_MESSAGE, ["passportExpirationDate"]);
     }
     if (Object.keys(set).length === 0) return null;
+    Object.assign(set, reviewColumns(actor, current, set.status, statusReason));
     const [updated] = await tx
       .update(applications)
       .set({ ...set, lastUpdatedById: actor.userId, updatedAt: new Date() })
@@ -141,8 +147,31 @@ export async function updateApplication(
   return getApplication(ctx, actor, id);
 }
 
+/**
+ * What a status change or an applicant's edit does to the review: a new status keeps its reason
+ * (a rejection's) and closes a request for changes; the applicant's own edit closes it too.
+ */
+export function reviewColumns(
+  actor: { isAdmin: boolean },
+  current: Pick<ApplicationRow, "status" | "changesRequestedAt">,
+  status: string | undefined,
+  reason: string | undefined,
+): Partial<typeof applications.$inferInsert> {
+  if (status && status !== current.status) return { statusReason: reason ?? "", changesRequestedAt: null };
+  if (!actor.isAdmin && current.changesRequestedAt) return { changesRequestedAt: null };
+  return {};
+}
+
 /** Columns that are bookkeeping or recorded on their own, never as changed fields. */
-const NOT_FIELDS = ["passportKey", "status", "meetingId", "lastUpdatedById", "updatedAt"];
+const NOT_FIELDS = [
+  "passportKey",
+  "status",
+  "statusReason",
+  "changesRequestedAt",
+  "meetingId",
+  "lastUpdatedById",
+  "updatedAt",
+];
 
 /** The edit's history: the fields it changed (the meeting by name) and its status change. */
 async function recordUpdate(
@@ -169,6 +198,7 @@ async function recordUpdate(
       actorId,
       fromStatus: current.status,
       toStatus: set.status,
+      reason: set.statusReason,
     });
   }
 }

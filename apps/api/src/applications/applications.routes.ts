@@ -1,4 +1,4 @@
-import { adminListQuerySchema, idField, statsQuerySchema } from "@visa/domain";
+import { adminListFiltersSchema, idField, statsQuerySchema } from "@visa/domain";
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
@@ -39,7 +39,7 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
     {
       onRequest: guards.user,
       schema: {
-        querystring: adminListQuerySchema,
+        querystring: adminListFiltersSchema,
         response: { 200: z.union([z.array(applicationAnswer), applicationListAnswer]) },
       },
     },

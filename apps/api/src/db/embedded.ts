@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -14,11 +15,11 @@ import { queueStatements } from "./pglite-queue.js";
 import * as schema from "./schema.js";
 
 /**
- * Contrib extensions the migrations create (the search's trigram indexes). PGlite has no extension
+ * Contrib extensions the migrations create (the search's trigram indexes, unaccent). PGlite has no extension
  * files on disk: each must be handed over whenever a database opens, not only when it is created,
  * or the indexes that use them cannot be read or updated.
  */
-export const pgliteExtensions = { pg_trgm, btree_gin };
+export const pgliteExtensions = { pg_trgm, btree_gin, unaccent };
 
 /**
  * A new, fully migrated embedded database made by `npm run build` (scripts/build.mjs, which must

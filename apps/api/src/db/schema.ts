@@ -1,6 +1,7 @@
 import { HISTORY_KINDS, type HistoryChangeDto } from "@visa/domain";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -81,6 +82,10 @@ export const meetings = pgTable(
     pickUpOffered: boolean("pick_up_offered").notNull().default(false),
     pickUpPlace: text("pick_up_place").notNull().default(""),
     reviewDays: integer("review_days"),
+    // Data-quality warnings (packages/domain/src/warnings.ts): a passport should stay valid this many
+    // months after departure; travel more than this many days outside the meeting looks mistyped.
+    passportValidityMonths: integer("passport_validity_months").notNull().default(6),
+    datesToleranceDays: integer("dates_tolerance_days").notNull().default(7),
     ...timestamps,
   },
   (t) => [index("meetings_start_idx").on(t.startDate), uniqueIndex("meetings_name_unique").on(t.name)],
@@ -132,6 +137,10 @@ export const applications = pgTable(
     lastUpdatedById: uuid("last_updated_by_id").references(() => users.id, {
       onDelete: "set null",
     }),
+    // Why the current status was given (a rejection's reason, shown to the applicant); "" otherwise.
+    statusReason: text("status_reason").notNull().default(""),
+    // Set when an admin asks the applicant to correct the request; cleared by the applicant's edit.
+    changesRequestedAt: timestamp("changes_requested_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
@@ -163,6 +172,12 @@ export const applications = pgTable(
       "gin",
       t.meetingId,
       sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    // Names folded by fold_text (lower case, accents removed; migration 0021), so "muller" finds Müller.
+    index("applications_meeting_folded_name_trgm_idx").using(
+      "gin",
+      t.meetingId,
+      sql`(fold_text(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
     ),
     index("applications_meeting_email_trgm_idx").using("gin", t.meetingId, t.email.op("gin_trgm_ops")),
   ],
@@ -455,6 +470,8 @@ export const applicationHistory = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
       .notNull()
       .default(sql`clock_timestamp()`),
+    // Entries written by one statement can share a clock reading: this keeps their order.
+    seq: bigserial("seq", { mode: "number" }).notNull(),
   },
   (t) => [
     check(

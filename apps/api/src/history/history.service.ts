@@ -106,6 +106,6 @@ export async function readHistory(
         actor.isAdmin ? undefined : inArray(applicationHistory.kind, [...APPLICANT_HISTORY_KINDS]),
       ),
     )
-    .orderBy(asc(applicationHistory.createdAt), asc(applicationHistory.id));
+    .orderBy(asc(applicationHistory.createdAt), asc(applicationHistory.seq));
   return rows.map((r) => historyEntryPresenter(r.entry, r.actor, actor));
 }

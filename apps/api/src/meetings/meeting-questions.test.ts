@@ -52,7 +52,11 @@ describe("meeting questions", () => {
     const { _id, name } = res.json();
     const plain = await send("PUT", `/api/meetings/${_id}`, input({ name, location: "Hanoi" }));
     expect(plain.json()).toMatchObject({ location: "Hanoi", pickUpOffered: true, reviewDays: 10 });
-    const off = await send("PUT", `/api/meetings/${_id}`, input({ name, pickUpOffered: false, reviewDays: null }));
+    const off = await send(
+      "PUT",
+      `/api/meetings/${_id}`,
+      input({ name, pickUpOffered: false, reviewDays: null }),
+    );
     expect(off.json()).toMatchObject({ pickUpOffered: false, reviewDays: null });
   });
 
@@ -72,12 +76,22 @@ describe("meeting questions", () => {
     const { auth } = await buildUser(t.app);
     const offering = await buildMeeting(t.app, { pickUpOffered: true, pickUpPlace: "Orlando" });
     const notOffering = await buildMeeting(t.app);
-    const yes = await send("POST", "/api/applications", applicationPayload(offering.id, { pickUpInOrlando: true }), auth);
+    const yes = await send(
+      "POST",
+      "/api/applications",
+      applicationPayload(offering.id, { pickUpInOrlando: true }),
+      auth,
+    );
     expect(yes.json()).toMatchObject({
       pickUpInOrlando: true,
       meeting: { pickUpOffered: true, pickUpPlace: "Orlando" },
     });
-    const no = await send("POST", "/api/applications", applicationPayload(notOffering.id, { pickUpInOrlando: true }), auth);
+    const no = await send(
+      "POST",
+      "/api/applications",
+      applicationPayload(notOffering.id, { pickUpInOrlando: true }),
+      auth,
+    );
     expect(no.statusCode).toBe(201);
     expect(no.json().pickUpInOrlando).toBe(false);
   });

@@ -7,7 +7,17 @@ type MeetingRow = typeof meetings.$inferSelect;
 export function meetingPresenter(
   m: Pick<
     MeetingRow,
-    "id" | "name" | "location" | "startDate" | "endDate" | "isActive" | "pickUpOffered" | "pickUpPlace" | "reviewDays"
+    | "id"
+    | "name"
+    | "location"
+    | "startDate"
+    | "endDate"
+    | "isActive"
+    | "pickUpOffered"
+    | "pickUpPlace"
+    | "reviewDays"
+    | "passportValidityMonths"
+    | "datesToleranceDays"
   >,
 ): MeetingDto {
   return {
@@ -20,5 +30,7 @@ export function meetingPresenter(
     pickUpOffered: m.pickUpOffered,
     pickUpPlace: m.pickUpPlace,
     reviewDays: m.reviewDays,
+    passportValidityMonths: m.passportValidityMonths,
+    datesToleranceDays: m.datesToleranceDays,
   };
 }

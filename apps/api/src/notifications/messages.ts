@@ -80,6 +80,7 @@ export function statusChanged(
   to: string,
   publicUrl: string,
   sender: string,
+  reason = "",
 ): Message {
   const explanation =
     to === "Rejected"
@@ -93,8 +94,40 @@ export function statusChanged(
       greeting(s),
       `The status of your request for a visa invitation letter for ${meetingLine(s)} changed from ${from} to ${to}.`,
       explanation,
+      ...(reason ? [`The reason given: ${oneLine(reason, 500)}`] : []),
       ...withdrawn,
       `Details:\n${link(publicUrl, s)}`,
+      sender,
+    ].join("\n\n"),
+  };
+}
+
+/**
+ * A message from the secretariat about the request; with `changesRequested`, a request to correct
+ * it. The admin's words are quoted as such, after the portal's own sentence.
+ */
+export function adminMessage(
+  s: MessageSubject,
+  text: string,
+  changesRequested: boolean,
+  publicUrl: string,
+  sender: string,
+): Message {
+  const intro = changesRequested
+    ? `The secretariat asks you to correct your request for a visa invitation letter for ${meetingLine(s)}. You can edit it again until it has been corrected.`
+    : `The secretariat has sent you a message about your request for a visa invitation letter for ${meetingLine(s)}.`;
+  return {
+    subject: changesRequested
+      ? `Please correct your visa letter request for ${s.meetingName}`
+      : `A message about your visa letter request for ${s.meetingName}`,
+    text: [
+      greeting(s),
+      intro,
+      `The message:\n${text
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`)
+        .join("\n")}`,
+      `Your request:\n${link(publicUrl, s)}`,
       sender,
     ].join("\n\n"),
   };

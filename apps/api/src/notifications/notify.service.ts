@@ -5,6 +5,7 @@ import { organisationName } from "../letters/letter-assets.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { enqueueMail, type MailJobInput } from "./mail-queue.js";
 import {
+  adminMessage,
   letterReady,
   letterReplaced,
   type MessageSubject,
@@ -36,6 +37,7 @@ async function subjectOf(ctx: AppContext, applicationId: string) {
       ownerVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       fileEmail: applications.email,
       status: applications.status,
+      statusReason: applications.statusReason,
       firstName: applications.firstName,
       lastName: applications.lastName,
       meetingName: meetings.name,
@@ -81,7 +83,21 @@ export async function notifyStatusChange(
     await queue(ctx, s, "letter", letterReady(s, ctx.config.publicUrl, sender));
     return;
   }
-  await queue(ctx, s, "message", statusChanged(s, from, to, ctx.config.publicUrl, sender));
+  const reason = to === "Rejected" ? s.statusReason : "";
+  await queue(ctx, s, "message", statusChanged(s, from, to, ctx.config.publicUrl, sender, reason));
+}
+
+/** Mails the applicant an admin's message (also a request for changes), when an address may receive it. */
+export async function notifyMessage(
+  ctx: AppContext,
+  applicationId: string,
+  text: string,
+  changesRequested: boolean,
+): Promise<void> {
+  const s = await subjectOf(ctx, applicationId);
+  if (!s) return;
+  const sender = await organisationName(ctx);
+  await queue(ctx, s, "message", adminMessage(s, text, changesRequested, ctx.config.publicUrl, sender));
 }
 
 /** Sends the approved application's new letter after a change to a printed field. */

@@ -2,7 +2,10 @@ import {
   APPLICATION_STATUSES,
   type ApplicationDto,
   type ApplicationListDto,
+  type ApplicationWarning,
   type AuthTokenDto,
+  BULK_ACTIONS,
+  type BulkResultDto,
   type DocumentDto,
   HISTORY_KINDS,
   type HistoryEntryDto,
@@ -11,14 +14,17 @@ import {
   type LetterVerificationDto,
   type MeetingDto,
   type MeetingStatsDto,
+  type NeighboursDto,
   type OrganisationDto,
   PAPER_SIZES,
   type PurgePreviewDto,
   type PurgeResultDto,
   REVOCATION_REASONS,
+  type RejectionReasonsDto,
   type RevocationReason,
   type UserDto,
   type UserListDto,
+  WARNING_CODES,
 } from "@visa/domain";
 import { z } from "zod";
 
@@ -52,6 +58,8 @@ export const meetingAnswer: z.ZodType<MeetingDto> = z
     pickUpOffered: z.boolean(),
     pickUpPlace: z.string(),
     reviewDays: z.number().int().nullable(),
+    passportValidityMonths: z.number().int(),
+    datesToleranceDays: z.number().int(),
   })
   .meta({ id: "Meeting" });
 
@@ -68,6 +76,10 @@ export const documentAnswer: z.ZodType<DocumentDto> = z
 
 const text = z.string();
 const isoOrNull = iso.nullable();
+
+export const warningAnswer: z.ZodType<ApplicationWarning> = z
+  .object({ code: z.enum(WARNING_CODES), message: text, field: text.optional() })
+  .meta({ id: "ApplicationWarning" });
 
 export const applicationAnswer: z.ZodType<ApplicationDto> = z
   .object({
@@ -108,6 +120,9 @@ export const applicationAnswer: z.ZodType<ApplicationDto> = z
     createdAt: iso,
     updatedAt: iso,
     lastUpdatedBy: z.object({ firstName: text, lastName: text, email: text }).nullable(),
+    statusReason: text,
+    changesRequested: z.boolean(),
+    warnings: z.array(warningAnswer).optional(),
   })
   .meta({ id: "Application" });
 
@@ -126,6 +141,28 @@ export const historyAnswer: z.ZodType<HistoryEntryDto[]> = z
     }),
   )
   .meta({ id: "ApplicationHistory" });
+
+export const bulkAnswer: z.ZodType<BulkResultDto> = z
+  .object({
+    action: z.enum(BULK_ACTIONS),
+    changed: z.number().int(),
+    skipped: z.array(z.object({ _id: id, name: text, reason: text })),
+    message: text,
+  })
+  .meta({ id: "BulkResult" });
+
+export const neighboursAnswer: z.ZodType<NeighboursDto> = z
+  .object({
+    previous: id.nullable(),
+    next: id.nullable(),
+    position: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: "ListNeighbours" });
+
+export const rejectionReasonsAnswer: z.ZodType<RejectionReasonsDto> = z
+  .object({ reasons: z.array(text) })
+  .meta({ id: "RejectionReasons" });
 
 export const applicationListAnswer: z.ZodType<ApplicationListDto> = z
   .object({ applications: z.array(applicationAnswer), pagination })

@@ -1,4 +1,5 @@
 import type { ApplicationStatus } from "../constants.js";
+import type { ApplicationWarning } from "../warnings.js";
 
 /** Shapes that leave the server (presenters) and the browser reads. Dates are ISO strings. */
 export interface UserDto {
@@ -25,6 +26,11 @@ export interface MeetingDto {
   pickUpPlace: string;
   /** Days the secretariat expects a review to take, or null when the meeting does not say. */
   reviewDays: number | null;
+  // The two settings below are always sent; optional here so older fixtures and clients type-check.
+  /** Warnings: months a passport should stay valid after departure (default 6). */
+  passportValidityMonths?: number;
+  /** Warnings: days travel may fall outside the meeting (default 7). */
+  datesToleranceDays?: number;
 }
 
 export interface DocumentDto {
@@ -83,6 +89,12 @@ export interface ApplicationDto {
   updatedAt: string;
   /** Null until someone changes the application; the e-mail is shown to admins only. */
   lastUpdatedBy: { firstName: string; lastName: string; email?: string } | null;
+  /** Why the current status was given (a rejection's reason), or "". */
+  statusReason?: string;
+  /** An admin asked the applicant to correct the request; it stays Pending meanwhile. */
+  changesRequested?: boolean;
+  /** Data-quality warnings, in admins' answers only. */
+  warnings?: ApplicationWarning[];
 }
 
 export interface Pagination {

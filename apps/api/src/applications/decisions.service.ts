@@ -1,0 +1,120 @@
+import type { ApplicationStatus, BulkAction, BulkResultDto } from "@visa/domain";
+import { inArray } from "drizzle-orm";
+import type { Actor } from "../auth/guards.js";
+import type { AppContext } from "../context.js";
+import { applications } from "../db/schema.js";
+import { recordEvents } from "../history/history.service.js";
+import { revokeLetter } from "../letters/letter-issue.service.js";
+import { resendLetter } from "../notifications/notify.service.js";
+
+type Skipped = BulkResultDto["skipped"];
+const TARGET: Record<"approve" | "reject", ApplicationStatus> = { approve: "Approved", reject: "Rejected" };
+const nameOf = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
+
+/**
+ * Approves or rejects many applications in one transaction: every row is locked, each one not
+ * already in the target status changes (a rejection keeps its reason and revokes a letter), and
+ * the rest are listed with why. Applicants are told and letters issued after the commit.
+ */
+async function decide(
+  ctx: AppContext,
+  actor: Actor,
+  ids: string[],
+  action: "approve" | "reject",
+  reason: string,
+): Promise<{ changed: number; skipped: Skipped }> {
+  const to = TARGET[action];
+  const { changed, skipped } = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.select().from(applications).where(inArray(applications.id, ids)).for("update");
+    const skipped: Skipped = ids
+      .filter((id) => !rows.some((r) => r.id === id))
+      .map((id) => ({ _id: id, name: "", reason: "Application not found" }));
+    const moving = rows.filter((r) => {
+      if (r.status !== to) return true;
+      skipped.push({ _id: r.id, name: nameOf(r), reason: `Already ${to}` });
+      return false;
+    });
+    if (moving.length === 0) return { changed: moving, skipped };
+    await tx
+      .update(applications)
+      .set({
+        status: to,
+        statusReason: to === "Rejected" ? reason : "",
+        changesRequestedAt: null,
+        lastUpdatedById: actor.userId,
+        updatedAt: new Date(),
+      })
+      .where(
+        inArray(
+          applications.id,
+          moving.map((r) => r.id),
+        ),
+      );
+    for (const r of moving) {
+      if (r.status === "Approved") await revokeLetter(tx, r.id, to === "Rejected" ? "rejected" : "withdrawn");
+    }
+    await recordEvents(
+      tx,
+      moving.map((r) => ({
+        applicationId: r.id,
+        kind: "status_changed" as const,
+        actorId: actor.userId,
+        fromStatus: r.status,
+        toStatus: to,
+        reason: to === "Rejected" ? reason : "",
+      })),
+    );
+    return { changed: moving, skipped };
+  });
+  for (const r of changed) {
+    ctx.events.emit("application.updated", {
+      applicationId: r.id,
+      actorId: actor.userId,
+      from: r.status,
+      to,
+    });
+  }
+  return { changed: changed.length, skipped };
+}
+
+/** Queues the letter of each approved application again; the others are listed with why. */
+async function resendAll(ctx: AppContext, ids: string[]): Promise<{ changed: number; skipped: Skipped }> {
+  const rows = await ctx.db
+    .select({ id: applications.id, firstName: applications.firstName, lastName: applications.lastName })
+    .from(applications)
+    .where(inArray(applications.id, ids));
+  const skipped: Skipped = ids
+    .filter((id) => !rows.some((r) => r.id === id))
+    .map((id) => ({ _id: id, name: "", reason: "Application not found" }));
+  let changed = 0;
+  for (const r of rows) {
+    try {
+      await resendLetter(ctx, r.id);
+      changed++;
+    } catch (err) {
+      skipped.push({ _id: r.id, name: nameOf(r), reason: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return { changed, skipped };
+}
+
+const DONE: Record<BulkAction, (n: number) => string> = {
+  approve: (n) => `${n} approved`,
+  reject: (n) => `${n} rejected`,
+  resend: (n) => `${n} ${n === 1 ? "letter" : "letters"} queued to be e-mailed`,
+};
+
+/** One action on many applications (admins only): how many changed, and why the others did not. */
+export async function bulkAction(
+  ctx: AppContext,
+  actor: Actor,
+  input: { action: BulkAction; ids: string[]; reason?: string },
+): Promise<BulkResultDto> {
+  const ids = [...new Set(input.ids)];
+  const { changed, skipped } =
+    input.action === "resend"
+      ? await resendAll(ctx, ids)
+      : await decide(ctx, actor, ids, input.action, input.reason ?? "");
+  const notChanged = skipped.length > 0 ? `, ${skipped.length} not changed` : "";
+  return { action: input.action, changed, skipped, message: `${DONE[input.action](changed)}${notChanged}` };
+}

@@ -1,0 +1,294 @@
+import type { ApplicationDto, BulkResultDto, HistoryEntryDto, NeighboursDto } from "@visa/domain";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { letters } from "../db/schema.js";
+import { drainMailQueue } from "../notifications/mail-queue.js";
+import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
+import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
+import type { TestApp } from "../test/test-app.js";
+
+let t: TestApp;
+let admin: TestUser;
+withAppAndAdmin((app, a) => {
+  t = app;
+  admin = a;
+});
+
+type Headers = Record<string, string>;
+const inject = (method: "GET" | "POST" | "PUT", url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const bulk = async (payload: object, headers: Headers = admin.auth) => {
+  const res = await inject("POST", "/api/applications/bulk", headers, payload);
+  return { status: res.statusCode, body: res.json() as BulkResultDto };
+};
+const read = async (id: string, headers: Headers) =>
+  (await inject("GET", `/api/applications/${id}`, headers)).json() as ApplicationDto;
+const historyOf = async (id: string, headers: Headers) =>
+  (await inject("GET", `/api/applications/${id}/history`, headers)).json() as HistoryEntryDto[];
+const list = async (query: string) => {
+  const res = await inject("GET", `/api/applications?admin=true&limit=100&${query}`, admin.auth);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { applications: ApplicationDto[]; pagination: { total: number } };
+};
+
+async function ownedApplication(meetingId: string, over: Parameters<typeof applicationPayload>[1] = {}) {
+  const owner = await buildUser(t.app);
+  const res = await inject("POST", "/api/applications", owner.auth, applicationPayload(meetingId, over));
+  expect(res.statusCode).toBe(201);
+  return { owner, id: (res.json() as ApplicationDto)._id };
+}
+
+describe("POST /api/applications/bulk", () => {
+  it("approves many in one go and says why the others did not change", async () => {
+    const meeting = await buildMeeting(t.app);
+    const apps = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => buildApplication(t.app, { meetingId: meeting.id, userId: null })),
+    );
+    const already = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: null,
+      over: { status: "Approved" },
+    });
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const { status, body } = await bulk({
+      action: "approve",
+      ids: [...apps.map((a) => a.id), already.id, missing],
+    });
+    expect(status).toBe(200);
+    expect(body.changed).toBe(5);
+    expect(body.skipped).toEqual(
+      expect.arrayContaining([
+        { _id: already.id, name: `${already.firstName} ${already.lastName}`, reason: "Already Approved" },
+        { _id: missing, name: "", reason: "Application not found" },
+      ]),
+    );
+    expect(body.message).toBe("5 approved, 2 not changed");
+    expect((await list(`meetingId=${meeting.id}&status=approved`)).pagination.total).toBe(6);
+    const history = await historyOf(apps[0]?.id ?? "", admin.auth);
+    expect(history).toMatchObject([{ kind: "status_changed", fromStatus: "Pending", toStatus: "Approved" }]);
+    await drainMailQueue(t.app.ctx);
+    const issued = await t.app.ctx.db
+      .select()
+      .from(letters)
+      .where(eq(letters.applicationId, apps[0]?.id ?? ""));
+    expect(issued).toHaveLength(1);
+  });
+
+  it("rejects with a reason the applicant reads on the page, in the history and in the mail", async () => {
+    const meeting = await buildMeeting(t.app);
+    const { owner, id } = await ownedApplication(meeting.id);
+    t.mailer.sent.length = 0;
+    const { body } = await bulk({ action: "reject", ids: [id], reason: "Not registered for the meeting" });
+    expect(body).toMatchObject({ changed: 1, skipped: [], message: "1 rejected" });
+    const seen = await read(id, owner.auth);
+    expect(seen).toMatchObject({ status: "Rejected", statusReason: "Not registered for the meeting" });
+    expect(seen.warnings).toBeUndefined();
+    expect(await historyOf(id, owner.auth)).toMatchObject([
+      { kind: "status_changed", toStatus: "Rejected", reason: "Not registered for the meeting" },
+    ]);
+    await drainMailQueue(t.app.ctx);
+    const mail = t.mailer.sent.find((m) => m.subject.includes("is now Rejected"));
+    expect(mail?.text).toContain("The reason given: Not registered for the meeting");
+  });
+
+  it("keeps the reason sent with PUT, and works without one for the original clients", async () => {
+    const meeting = await buildMeeting(t.app);
+    const a = await buildApplication(t.app, { meetingId: meeting.id, userId: null });
+    const res = await inject("PUT", `/api/applications/${a.id}`, admin.auth, {
+      status: "Rejected",
+      reason: "Too late",
+    });
+    expect(res.json()).toMatchObject({ status: "Rejected", statusReason: "Too late" });
+    const again = await inject("PUT", `/api/applications/${a.id}`, admin.auth, { status: "Approved" });
+    expect(again.json()).toMatchObject({ status: "Approved", statusReason: "" });
+    const bad = await inject("PUT", `/api/applications/${a.id}`, admin.auth, {
+      status: "Rejected",
+      reason: "a\nb",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/reason/);
+  });
+
+  it("resends approved letters only and refuses non-admins", async () => {
+    const meeting = await buildMeeting(t.app);
+    const approved = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: null,
+      over: { status: "Approved" },
+    });
+    const pending = await buildApplication(t.app, { meetingId: meeting.id, userId: null });
+    const { body } = await bulk({ action: "resend", ids: [approved.id, pending.id] });
+    expect(body.changed).toBe(1);
+    expect(body.skipped).toEqual([
+      {
+        _id: pending.id,
+        name: `${pending.firstName} ${pending.lastName}`,
+        reason: "Only an approved application's letter can be sent",
+      },
+    ]);
+    const user = await buildUser(t.app);
+    expect((await bulk({ action: "approve", ids: [pending.id] }, user.auth)).status).toBe(403);
+    expect((await bulk({ action: "explode", ids: [pending.id] })).status).toBe(400);
+    expect((await bulk({ action: "approve", ids: [] })).status).toBe(400);
+  });
+});
+
+describe("notes, messages and requests for changes", () => {
+  it("keeps notes from the applicant and mails messages to them", async () => {
+    const meeting = await buildMeeting(t.app);
+    const { owner, id } = await ownedApplication(meeting.id);
+    t.mailer.sent.length = 0;
+    expect(
+      (await inject("POST", `/api/applications/${id}/notes`, admin.auth, { text: "Called the embassy" }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await inject("POST", `/api/applications/${id}/messages`, admin.auth, {
+          text: "Please upload\nyour ticket",
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await inject("POST", `/api/applications/${id}/notes`, owner.auth, { text: "x" })).statusCode,
+    ).toBe(403);
+    expect(
+      (await inject("POST", `/api/applications/${id}/notes`, admin.auth, { text: " " })).statusCode,
+    ).toBe(400);
+
+    const ownView = JSON.stringify([await read(id, owner.auth), await historyOf(id, owner.auth)]);
+    expect(ownView).not.toContain("embassy");
+    expect(ownView).toContain("your ticket");
+    expect((await historyOf(id, admin.auth)).map((e) => e.kind)).toEqual(["created", "note", "message"]);
+    await drainMailQueue(t.app.ctx);
+    const mail = t.mailer.sent.find((m) => m.subject.startsWith("A message about your visa letter request"));
+    expect(mail?.text).toContain("> Please upload\n> your ticket");
+    expect(JSON.stringify(t.mailer.sent)).not.toContain("embassy");
+  });
+
+  it("reopens an approved request for the applicant's correction, Pending on the wire", async () => {
+    const meeting = await buildMeeting(t.app);
+    const { owner, id } = await ownedApplication(meeting.id);
+    await bulk({ action: "approve", ids: [id] });
+    await drainMailQueue(t.app.ctx);
+    const res = await inject("POST", `/api/applications/${id}/request-changes`, admin.auth, {
+      text: "Your passport number looks wrong",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await read(id, owner.auth)).toMatchObject({ status: "Pending", changesRequested: true });
+    const [letter] = await t.app.ctx.db.select().from(letters).where(eq(letters.applicationId, id));
+    expect(letter?.revocationReason).toBe("withdrawn");
+    expect((await historyOf(id, owner.auth)).map((e) => e.kind)).toEqual([
+      "status_changed",
+      "status_changed",
+      "changes_requested",
+    ]);
+    const edit = await inject("PUT", `/api/applications/${id}`, owner.auth, { passportNumber: "Z7654321" });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ changesRequested: false, status: "Pending" });
+  });
+});
+
+describe("the list's filters, warnings and search", () => {
+  it("filters by status and by warnings, and marks each row's warnings", async () => {
+    const meeting = await buildMeeting(t.app, { startDate: "2030-03-02", endDate: "2030-03-06" });
+    // The factory's rows share a name and birthdate: the same person twice, unless told otherwise.
+    const twin = { passportNumber: "DUP-111", passportKey: "DUP111" };
+    const a = await buildApplication(t.app, { meetingId: meeting.id, userId: null, over: twin });
+    const b = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: null,
+      over: { ...twin, status: "Rejected", firstName: "Other" },
+    });
+    const clean = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: null,
+      over: { firstName: "Third" },
+    });
+    const rejected = await list(`meetingId=${meeting.id}&status=Rejected`);
+    expect(rejected.applications.map((x) => x._id)).toEqual([b.id]);
+    const warned = await list(`meetingId=${meeting.id}&warnings=true`);
+    expect(warned.applications.map((x) => x._id).sort()).toEqual([a.id, b.id].sort());
+    expect(warned.pagination.total).toBe(2);
+    expect(warned.applications[0]?.warnings?.map((w) => w.code)).toEqual(["duplicate-passport"]);
+    const all = await list(`meetingId=${meeting.id}`);
+    expect(all.applications.find((x) => x._id === clean.id)?.warnings).toEqual([]);
+    expect((await read(a.id, admin.auth)).warnings?.map((w) => w.code)).toEqual(["duplicate-passport"]);
+    expect((await inject("GET", `/api/applications?admin=true&status=Maybe`, admin.auth)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("finds names without accents, passport numbers as typed and letter references", async () => {
+    const meeting = await buildMeeting(t.app);
+    const muller = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: null,
+      over: {
+        firstName: "Jürgen",
+        lastName: "Müller",
+        passportNumber: "C01X00T47",
+        passportKey: "C01X00T47",
+      },
+    });
+    const sao = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: null,
+      over: { firstName: "João", lastName: "São Paulo" },
+    });
+    await bulk({ action: "approve", ids: [sao.id] });
+    await drainMailQueue(t.app.ctx);
+    const [letter] = await t.app.ctx.db.select().from(letters).where(eq(letters.applicationId, sao.id));
+    const found = async (term: string) =>
+      (await list(`meetingId=${meeting.id}&search=${encodeURIComponent(term)}`)).applications.map(
+        (x) => x._id,
+      );
+    expect(await found("muller")).toEqual([muller.id]);
+    expect(await found("jurgen mull")).toEqual([muller.id]);
+    expect(await found("sao")).toEqual([sao.id]);
+    expect(await found("São")).toEqual([sao.id]);
+    expect(await found("c01x 00t-47")).toEqual([muller.id]);
+    expect(await found(letter?.reference.toLowerCase() ?? "none")).toEqual([sao.id]);
+    expect(await found("C01X00")).toEqual([]);
+  });
+
+  it("answers an application's neighbours in the filtered, sorted list", async () => {
+    const meeting = await buildMeeting(t.app);
+    const rows = [];
+    for (let i = 0; i < 3; i++) {
+      rows.push(
+        await buildApplication(t.app, {
+          meetingId: meeting.id,
+          userId: null,
+          over: { createdAt: new Date(Date.UTC(2030, 0, i + 1)) },
+        }),
+      );
+    }
+    const [first, second, third] = rows.map((r) => r.id);
+    const res = await inject(
+      "GET",
+      `/api/applications/neighbours?meetingId=${meeting.id}&sortBy=createdAt&sortDirection=asc&id=${second}`,
+      admin.auth,
+    );
+    expect(res.json() as NeighboursDto).toEqual({ previous: first, next: third, position: 2, total: 3 });
+  });
+});
+
+describe("GET and PUT /api/rejection-reasons", () => {
+  it("starts with the defaults and keeps the organisation's own list", async () => {
+    const start = await inject("GET", "/api/rejection-reasons", admin.auth);
+    expect(start.json().reasons.length).toBeGreaterThan(2);
+    const saved = await inject("PUT", "/api/rejection-reasons", admin.auth, {
+      reasons: ["Too late", "Too late", "No ticket"],
+    });
+    expect(saved.json()).toEqual({ reasons: ["Too late", "No ticket"] });
+    expect((await inject("GET", "/api/rejection-reasons", admin.auth)).json()).toEqual({
+      reasons: ["Too late", "No ticket"],
+    });
+    expect((await inject("PUT", "/api/rejection-reasons", admin.auth, { reasons: [""] })).statusCode).toBe(
+      400,
+    );
+    const user = await buildUser(t.app);
+    expect((await inject("GET", "/api/rejection-reasons", user.auth)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { adminListQuerySchema } from "./schemas/applications.js";
+import { idField, requiredMultilineText, requiredText, statusField, text } from "./schemas/fields.js";
+
+/** The reasons an organisation starts with; admins edit the list (or type another reason). */
+export const DEFAULT_REJECTION_REASONS = [
+  "The request is incomplete",
+  "The applicant is not registered for the meeting",
+  "The passport details could not be confirmed",
+  "A duplicate of another request",
+  "Requested too late for this meeting",
+] as const;
+
+export const MAX_REASON_LENGTH = 500;
+const reason = text(MAX_REASON_LENGTH);
+
+/** The admin list's filters beyond the spec's: a status, and only requests with warnings. */
+export const adminListFiltersSchema = adminListQuerySchema.extend({
+  status: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.union([z.literal(""), statusField]))
+    .optional(),
+  warnings: z.enum(["true", "false"]).optional(),
+});
+export type AdminListFilters = z.output<typeof adminListFiltersSchema>;
+export type AdminListFiltersInput = z.input<typeof adminListFiltersSchema>;
+
+/** POST /api/applications/bulk: one action on many requests, in one transaction. */
+export const BULK_ACTIONS = ["approve", "reject", "resend"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const bulkActionBody = z.object({
+  action: z.enum(BULK_ACTIONS, { message: "must be approve, reject or resend" }),
+  ids: z.array(idField).min(1, { message: "must name at least one application" }).max(500, {
+    message: "must name at most 500 applications",
+  }),
+  reason: reason.optional(),
+});
+export type BulkActionInput = z.input<typeof bulkActionBody>;
+
+/** What a bulk action did: how many changed, and for each one that did not, why. */
+export interface BulkResultDto {
+  action: BulkAction;
+  changed: number;
+  skipped: { _id: string; name: string; reason: string }[];
+  message: string;
+}
+
+/** A note for admins only, or a message the applicant reads and is mailed. */
+export const noteBody = z.object({ text: requiredMultilineText(5000) });
+/** The admin asks for a correction: the request opens for the applicant's edit again. */
+export const requestChangesBody = z.object({ text: requiredMultilineText(5000) });
+
+/** The organisation's list of rejection reasons. */
+export const rejectionReasonsBody = z.object({
+  reasons: z.array(requiredText(MAX_REASON_LENGTH)).max(50, { message: "must hold at most 50 reasons" }),
+});
+export interface RejectionReasonsDto {
+  reasons: string[];
+}
+
+/** The reason sent with a status change through PUT /api/applications/:id (optional on the wire). */
+export const statusReasonField = reason.optional();
+
+/** Where an application sits in the admin list as filtered and sorted: its neighbours' ids. */
+export const neighboursQuerySchema = adminListFiltersSchema.extend({ id: idField });
+export interface NeighboursDto {
+  previous: string | null;
+  next: string | null;
+  /** 1-based place in the list, or 0 when the application is not in it (any more). */
+  position: number;
+  total: number;
+}
