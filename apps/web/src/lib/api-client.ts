@@ -34,10 +34,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = {};
+function authorization(opts: { anonymous?: boolean }): Record<string, string> {
   const session = getSession();
-  if (session && !opts.anonymous) headers.authorization = `Bearer ${session.token}`;
+  return session && !opts.anonymous ? { authorization: `Bearer ${session.token}` } : {};
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers = authorization(opts);
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {
@@ -45,6 +48,11 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     body = JSON.stringify(opts.body);
   }
   const res = await fetch(path, { method: opts.method ?? "GET", headers, body, signal: opts.signal });
+  return checked(res, opts);
+}
+
+/** The answer when it is a success; otherwise the ApiError it stands for (a 401 also logs out). */
+async function checked(res: Response, opts: { anonymous?: boolean }): Promise<Response> {
   if (res.status === 401 && !opts.anonymous) {
     clearSession(AUTH_MESSAGES.sessionExpired);
     for (const l of listeners) l({ type: "unauthorized", message: AUTH_MESSAGES.sessionExpired });
@@ -70,6 +78,33 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   }
   for (const l of listeners) l({ type: "success" });
   return res;
+}
+
+/**
+ * POSTs a multipart form and parses the JSON answer as `api` does, reporting how much of the body
+ * has been sent: fetch cannot tell, XMLHttpRequest's upload events can.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  onProgress: (sent: number, total: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    for (const [name, value] of Object.entries(authorization({}))) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded, e.total);
+    };
+    xhr.onload = () => {
+      checked(new Response(xhr.responseText, { status: xhr.status }), {})
+        .then((res) => res.text())
+        .then((text) => resolve((text ? JSON.parse(text) : undefined) as T), reject);
+    };
+    // What fetch throws when the network fails.
+    xhr.onerror = () => reject(new TypeError("Failed to fetch"));
+    xhr.send(form);
+  });
 }
 
 /** Calls the API and parses JSON (undefined for an empty answer). */

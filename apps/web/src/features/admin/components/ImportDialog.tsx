@@ -2,7 +2,7 @@ import type { ImportResultDto, MeetingDto } from "@visa/domain";
 import { useEffect, useState } from "react";
 import { Modal } from "../../../components/Modal";
 import { reasonOr } from "../../../lib/failure-message";
-import { useImportApplications } from "../api/import-applications";
+import { type ImportProgress, useImportApplications } from "../api/import-applications";
 import { ImportForm } from "./ImportForm";
 import { ImportResultView } from "./ImportResultView";
 
@@ -14,7 +14,8 @@ export interface ImportDialogProps {
 
 /** 'Import Applications': the file form, then what the import did. */
 export function ImportDialog({ open, meeting, onClose }: ImportDialogProps) {
-  const importFile = useImportApplications();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const importFile = useImportApplications(setProgress);
   const { reset } = importFile;
   const [result, setResult] = useState<ImportResultDto | null>(null);
   // Bumped to give the form a fresh, empty file picker.
@@ -42,10 +43,14 @@ export function ImportDialog({ open, meeting, onClose }: ImportDialogProps) {
           key={formKey}
           meeting={meeting}
           pending={importFile.isPending}
+          progress={progress}
           serverError={
             importFile.isError ? reasonOr(importFile.error, "Failed to import applications") : null
           }
-          onImport={(file) => importFile.mutate(file, { onSuccess: setResult })}
+          onImport={(file) => {
+            setProgress(null);
+            importFile.mutate(file, { onSuccess: setResult });
+          }}
           onCancel={onClose}
         />
       )}

@@ -4,12 +4,15 @@ import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
 import { FormField } from "../../../components/FormField";
 import { saveBlob } from "../../../lib/api-client";
+import type { ImportProgress } from "../api/import-applications";
 import { buildImportTemplate, IMPORT_TEMPLATE_FILENAME } from "../lib/import-template";
 
 export interface ImportFormProps {
   /** The meeting on screen: the template's example row names it. */
   meeting: MeetingDto | null;
   pending: boolean;
+  /** How far a large file's import has come while it is pending (small files report nothing). */
+  progress?: ImportProgress | null;
   /** The server's refusal of the last file, if any. */
   serverError: string | null;
   onImport: (file: File) => void;
@@ -17,7 +20,7 @@ export interface ImportFormProps {
 }
 
 /** Choose a .csv file (checked here too: the picker's filter is only a hint) and send it. */
-export function ImportForm({ meeting, pending, serverError, onImport, onCancel }: ImportFormProps) {
+export function ImportForm({ meeting, pending, progress, serverError, onImport, onCancel }: ImportFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -67,6 +70,7 @@ export function ImportForm({ meeting, pending, serverError, onImport, onCancel }
       <Button variant="ghost" size="sm" onClick={downloadTemplate}>
         Download CSV Template
       </Button>
+      {pending && progress && <ImportProgressLine progress={progress} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
@@ -76,5 +80,24 @@ export function ImportForm({ meeting, pending, serverError, onImport, onCancel }
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Sending: how much of the file is sent. Then the server checks every row, which it does not report. */
+function ImportProgressLine({ progress }: { progress: ImportProgress }) {
+  const sending = progress.stage === "sending";
+  const label = sending
+    ? `Sending the file: ${progress.percent}%`
+    : "File sent. Checking and saving its rows; a large file takes a little while.";
+  return (
+    <div role="status" className="space-y-1 text-sm text-gray-800">
+      <p id="import-progress-label">{label}</p>
+      <progress
+        aria-labelledby="import-progress-label"
+        max={100}
+        value={sending ? progress.percent : undefined}
+        className="h-2 w-full"
+      />
+    </div>
   );
 }

@@ -1,5 +1,8 @@
 import type { ImportResultDto } from "@visa/domain";
+import { useState } from "react";
 import { Button } from "../../../components/Button";
+import { reasonOr } from "../../../lib/failure-message";
+import { downloadImportErrors } from "../api/download-import-errors";
 
 const COUNTS = [
   { key: "total", label: "Total rows" },
@@ -68,6 +71,13 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
           <h3 id="import-errors" className="font-semibold text-red-800">
             Errors
           </h3>
+          {result.failed > result.errors.length && (
+            <p className="text-sm text-gray-800">
+              The first {result.errors.length.toLocaleString("en-US")} of{" "}
+              {result.failed.toLocaleString("en-US")} failed rows are listed here.
+            </p>
+          )}
+          {result.errorReportId && <ErrorListDownload reportId={result.errorReportId} />}
           <ul className="mt-1 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-red-900">
             {result.errors.map((e, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
@@ -86,6 +96,35 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
           Close
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** The whole error list as a CSV file, for as long as the server keeps it (an hour). */
+function ErrorListDownload({ reportId }: { reportId: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadImportErrors(reportId);
+    } catch (err) {
+      setError(reasonOr(err, "Failed to download the list of errors"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-1">
+      <Button variant="ghost" size="sm" onClick={download} disabled={busy}>
+        {busy ? "Downloading..." : "Download all errors (CSV)"}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
