@@ -67,11 +67,12 @@ cpSync(join(src, "db/migrations"), join(SERVER_DIST, "migrations"), { recursive:
 const { PGlite } = await import("@electric-sql/pglite");
 const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
 const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
+const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
 const { drizzle } = await import("drizzle-orm/pglite");
 const { migrate } = await import("drizzle-orm/pglite/migrator");
 const templateDir = join(SERVER_DIST, "pgdata-template");
 rmSync(templateDir, { recursive: true, force: true });
-const template = new PGlite(templateDir, { extensions: { pg_trgm, btree_gin } });
+const template = new PGlite(templateDir, { extensions: { pg_trgm, btree_gin, unaccent } });
 await template.waitReady;
 await migrate(drizzle(template), { migrationsFolder: join(SERVER_DIST, "migrations") });
 await template.close();
