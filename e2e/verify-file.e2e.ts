@@ -1,0 +1,143 @@
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN,
+  type ApiSession,
+  apiCall,
+  apiCreateMeeting,
+  apiLogin,
+  apiRegister,
+  applicationBody,
+  newAccount,
+  uniqueTag,
+} from "./support/api";
+import {
+  collectPageErrors,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshotOnFailure,
+} from "./support/browser";
+import { isPdf, pdfText } from "./support/pdf";
+
+const baseURL = inject("baseURL");
+
+/** The issued letter's bytes, as its owner downloads them. */
+async function downloadLetter(session: ApiSession, applicationId: string): Promise<Buffer> {
+  const res = await fetch(`${baseURL}/api/applications/${applicationId}/pdf`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Drops a file onto the page's drop zone, as a person dragging it from their desktop does. */
+async function dropFile(page: Page, target: string, name: string, bytes: Buffer) {
+  await page.evaluate(
+    ({ target, name, base64 }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name, { type: "application/pdf" }));
+      const zone = document.querySelector(target);
+      if (!zone) throw new Error(`no drop zone ${target}`);
+      zone.dispatchEvent(
+        new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { target, name, base64: bytes.toString("base64") },
+  );
+}
+
+describe("verification page journey", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let letter: Buffer;
+  let reference: string;
+  let passportNumber: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const admin = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
+    const meeting = await apiCreateMeeting(baseURL, admin.token, `Verify Plenary ${uniqueTag()}`);
+    const account = newAccount("Olúwadámilọ́lá", "Adébáyọ̀");
+    const applicant = await apiRegister(baseURL, account);
+    const body = applicationBody(meeting._id, account);
+    passportNumber = String(body.passportNumber);
+    const created = await apiCall<{ _id: string }>(baseURL, "POST", "/api/applications", {
+      token: applicant.token,
+      body,
+    });
+    await apiCall(baseURL, "PUT", `/api/applications/${created._id}`, {
+      token: admin.token,
+      body: { status: "Approved" },
+    });
+    letter = await downloadLetter(applicant, created._id);
+    expect(isPdf(letter)).toBe(true);
+    const found = /VL(?:-\s*[0-9A-Z]{4}){4}/.exec(pdfText(letter))?.[0];
+    expect(found, "the letter's reference").toBeTruthy();
+    reference = (found ?? "").replace(/\s+/g, "");
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it("tells the issued PDF from a copy changed by one byte, never uploading either, and checks the passport", async () => {
+    context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    screenshotOnFailure(page, "verify-file");
+    const errors = collectPageErrors(page);
+    const sent: Request[] = [];
+    page.on("request", (r) => {
+      if (r.method() !== "GET") sent.push(r);
+    });
+
+    // A consular officer, signed out, opens the letter's verification page.
+    await page.goto(`/verify/${reference}`);
+    await page.getByRole("heading", { name: "Visa letter verification" }).waitFor();
+    const verdict = page.getByRole("status").filter({ hasText: /This letter/ });
+    await expect.poll(() => verdict.textContent()).toBe("This letter is valid.");
+    await expectAccessible(page, "verification page");
+
+    // The issued file, chosen with the picker: the page hashes it and says it is the one.
+    const picker = page.getByLabel(/Drop the letter's PDF here/);
+    await picker.setInputFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: letter });
+    await page
+      .getByRole("status")
+      .filter({ hasText: "letter.pdf is exactly the file that was issued." })
+      .waitFor();
+    await expectAccessible(page, "verification page, the issued file checked");
+
+    // The same letter with one byte changed (a digit of its text stream), dropped onto the page.
+    const tampered = Buffer.from(letter);
+    const at = Math.floor(tampered.length / 2);
+    tampered[at] = (tampered[at] ?? 0) ^ 0x01;
+    await dropFile(page, "label[for=letter-file]", "tampered.pdf", tampered);
+    await page
+      .getByRole("status")
+      .filter({
+        hasText: "tampered.pdf is not the file that was issued: it has been changed or is another letter.",
+      })
+      .waitFor();
+    await expectAccessible(page, "verification page, a changed file checked");
+    // Neither file left the browser.
+    expect(sent.map((r) => r.url())).toEqual([]);
+
+    // The passport check: the number as a person types it matches; another does not.
+    const passport = page.getByRole("textbox", { name: "Passport number" });
+    await passport.fill(passportNumber.toLowerCase().replace(/(.{3})/, "$1 "));
+    await page.getByRole("button", { name: "Check number" }).click();
+    await page.getByText("This passport number matches the letter.").waitFor();
+    await passport.fill("X0000000");
+    await page.getByRole("button", { name: "Check number" }).click();
+    await page.getByText("This passport number does not match the letter.").waitFor();
+    expect(sent.map((r) => new URL(r.url()).pathname)).toEqual([
+      `/api/verify/${reference}/passport`,
+      `/api/verify/${reference}/passport`,
+    ]);
+    await expectAccessible(page, "verification page, passport checked");
+    expect(errors).toEqual([]);
+  });
+});
