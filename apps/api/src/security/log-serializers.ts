@@ -4,9 +4,12 @@ import type { FastifyRequest } from "fastify";
 // the address of the API call or of the page the link opens.
 const RESET_TOKEN_IN_PATH = /(\/reset-password\/)[^/?#]+/g;
 
-/** The request's address as logged: a password reset token is masked. */
+// The admin search finds passport numbers and letter references: its term is not logged either.
+const SEARCH_TERM = /([?&](?:search|q)=)[^&#]*/g;
+
+/** The request's address as logged: a password reset token and a search term are masked. */
 export function loggedUrl(url: string): string {
-  return url.replace(RESET_TOKEN_IN_PATH, "$1[token]");
+  return url.replace(RESET_TOKEN_IN_PATH, "$1[token]").replace(SEARCH_TERM, "$1[term]");
 }
 
 /** How a request is described in log lines ("incoming request", errors): no secrets in its address. */

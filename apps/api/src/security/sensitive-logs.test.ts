@@ -41,8 +41,12 @@ describe("the logs", () => {
     expect(log).not.toContain(token);
   });
 
-  it("mask the token of the page a reset link opens, and nothing else", () => {
+  it("mask the token of the page a reset link opens and a search term, nothing else", () => {
     expect(loggedUrl("/reset-password/abcDEF_-123?x=1")).toBe("/reset-password/[token]?x=1");
     expect(loggedUrl("/api/applications?page=2")).toBe("/api/applications?page=2");
+    expect(loggedUrl("/api/applications?admin=true&search=X1234567&page=2")).toBe(
+      "/api/applications?admin=true&search=[term]&page=2",
+    );
+    expect(loggedUrl("/admin?q=C01X00T47")).toBe("/admin?q=[term]");
   });
 });

@@ -1,35 +1,20 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  ADMIN_PAGE_SIZE,
-  type ApplicationListDto,
-  type SORT_DIRECTIONS,
-  type SORT_FIELDS,
-} from "@visa/domain";
+import { ADMIN_PAGE_SIZE, type ApplicationListDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { type ListPlace, listApiParams } from "../../../lib/list-query";
 import { queryKeys } from "../../../lib/query-keys";
 
-export type SortField = (typeof SORT_FIELDS)[number];
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export type { SortDirection, SortField } from "../../../lib/list-query";
 
-export interface AdminApplicationsQuery {
-  meetingId: string;
-  page: number;
-  sortBy: SortField;
-  sortDirection: SortDirection;
-  search: string;
-}
+export type AdminApplicationsQuery = Omit<ListPlace, "meetingId" | "status" | "warnings"> &
+  Partial<Pick<ListPlace, "status" | "warnings">> & { meetingId: string };
 
 /** One page of a meeting's applications; search runs on the server over the whole meeting. */
 export function getAdminApplications(q: AdminApplicationsQuery): Promise<ApplicationListDto> {
-  const params = new URLSearchParams({
-    admin: "true",
-    page: String(q.page),
-    limit: String(ADMIN_PAGE_SIZE),
-    meetingId: q.meetingId,
-    sortBy: q.sortBy,
-    sortDirection: q.sortDirection,
-  });
-  if (q.search) params.set("search", q.search);
+  const params = listApiParams({ status: null, warnings: false, ...q });
+  params.set("admin", "true");
+  params.set("page", String(q.page));
+  params.set("limit", String(ADMIN_PAGE_SIZE));
   return api<ApplicationListDto>(`/api/applications?${params}`);
 }
 

@@ -21,6 +21,13 @@ export interface ApplicationsTableProps {
   onSort: (field: SortField) => void;
   onDownloadPdf: (app: ApplicationDto) => void;
   onDelete: (app: ApplicationDto) => void;
+  onApprove: (app: ApplicationDto) => void;
+  onReject: (app: ApplicationDto) => void;
+  /** Where the detail page is: the list's place travels with it, so Back returns here. */
+  detailHref: (app: ApplicationDto) => string;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (select: boolean) => void;
 }
 
 function SortHeader(props: {
@@ -57,6 +64,16 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <thead className="bg-gray-50 text-left text-xs text-gray-600">
           <tr>
+            <th scope="col" className="w-10 px-4 py-3">
+              <input
+                type="checkbox"
+                aria-label="Select all applications on this page"
+                checked={
+                  props.applications.length > 0 && props.applications.every((a) => props.selected.has(a._id))
+                }
+                onChange={(e) => props.onToggleAll(e.target.checked)}
+              />
+            </th>
             <th scope="col" className="px-4 py-3 font-semibold uppercase tracking-wide">
               Name
             </th>
@@ -76,7 +93,23 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
             const approved = a.status.toLowerCase() === "approved";
             return (
               <tr key={a._id} className="hover:bg-gray-50">
-                <td className="whitespace-nowrap px-4 py-3 font-medium text-gray-900">{name}</td>
+                <td className="px-4 py-3">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${name}`}
+                    checked={props.selected.has(a._id)}
+                    onChange={() => props.onToggle(a._id)}
+                  />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 font-medium text-gray-900">
+                  {name}
+                  <WarningBadge app={a} />
+                  {a.changesRequested && (
+                    <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800">
+                      Changes requested
+                    </span>
+                  )}
+                </td>
                 <td className="whitespace-nowrap px-4 py-3 text-gray-700">{a.email}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-gray-700">
                   {formatTimestampEastern(a.createdAt)}
@@ -92,7 +125,13 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                   <Menu
                     ariaLabel={`Actions for ${name}`}
                     items={[
-                      { label: "View", onClick: () => navigate(`/admin/applications/${a._id}`) },
+                      { label: "View", onClick: () => navigate(props.detailHref(a)) },
+                      ...(a.status !== "Approved"
+                        ? [{ label: "Approve", onClick: () => props.onApprove(a) }]
+                        : []),
+                      ...(a.status !== "Rejected"
+                        ? [{ label: "Reject", onClick: () => props.onReject(a) }]
+                        : []),
                       ...(approved ? [{ label: "Download PDF", onClick: () => props.onDownloadPdf(a) }] : []),
                       { label: "Delete", onClick: () => props.onDelete(a), danger: true },
                     ]}
@@ -104,5 +143,22 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "⚠ 2" beside a name when the request has data-quality warnings; the title lists them. */
+function WarningBadge({ app }: { app: ApplicationDto }) {
+  const warnings = app.warnings ?? [];
+  if (warnings.length === 0) return null;
+  const text = warnings.map((w) => w.message).join(" ");
+  return (
+    <span
+      title={text}
+      className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+    >
+      <span aria-hidden="true">⚠ </span>
+      {warnings.length} {warnings.length === 1 ? "warning" : "warnings"}
+      <span className="sr-only">: {text}</span>
+    </span>
   );
 }

@@ -2,14 +2,19 @@ import type { ApplicationDto, MeetingDto } from "@visa/domain";
 import { useEffect, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Pagination } from "../../../components/Pagination";
+import { RejectDialog } from "../../../components/RejectDialog";
 import { SearchBox } from "../../../components/SearchBox";
 import { Spinner } from "../../../components/Spinner";
 import { reasonOr } from "../../../lib/failure-message";
+import { listPlaceQuery } from "../../../lib/list-query";
+import { bulkSummary, useBulkAction } from "../../../lib/review-actions";
 import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
 import type { useListParams } from "../lib/use-list-params";
 import { ApplicationsTable } from "./ApplicationsTable";
+import { BulkBar } from "./BulkBar";
 import { DeleteApplicationDialog } from "./DeleteApplicationDialog";
+import { ListFilters } from "./ListFilters";
 import { MeetingToolbar } from "./MeetingToolbar";
 
 export interface MeetingApplicationsProps {
@@ -19,11 +24,34 @@ export interface MeetingApplicationsProps {
 
 /** The selected meeting's applications: toolbar, search, sortable table, pages, delete. */
 export function MeetingApplications({ meeting, list }: MeetingApplicationsProps) {
-  const { page, sortBy, sortDirection, search, setPage } = list;
-  const apps = useAdminApplications({ meetingId: meeting._id, page, sortBy, sortDirection, search });
+  const { page, sortBy, sortDirection, search, status, warnings, setPage } = list;
+  const place = { meetingId: meeting._id, page, sortBy, sortDirection, search, status, warnings };
+  const apps = useAdminApplications(place);
   const [deleting, setDeleting] = useState<ApplicationDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // The rows a rejection is asked for: the selection, or one row's Reject.
+  const [rejecting, setRejecting] = useState<ApplicationDto[] | null>(null);
+  const bulk = useBulkAction();
   const pages = apps.data?.pagination.pages ?? 0;
+  const filterKey = `${status}|${warnings}|${search}`;
+
+  // A selection belongs to the rows it was made on: a new filter or search starts afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter key is the trigger
+  useEffect(() => setSelected(new Set()), [filterKey]);
+
+  const act = (action: "approve" | "reject" | "resend", ids: string[], reason?: string) =>
+    bulk.mutate(
+      { action, ids, reason },
+      {
+        onSuccess: (result) => {
+          setNotice(bulkSummary(result));
+          setSelected(new Set());
+          setRejecting(null);
+        },
+        onError: (err) => setNotice(reasonOr(err, "The action failed; nothing was changed")),
+      },
+    );
 
   // Deleting the last row of the last page would leave the admin on an empty page.
   useEffect(() => {
@@ -46,8 +74,8 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
         <SearchBox
           value={search}
           onSearch={list.setSearch}
-          label="Search applications by name or email"
-          placeholder="Search by name or email..."
+          label="Search applications by name, email, passport number or letter reference"
+          placeholder="Search by name, email, passport or reference..."
         />
         {rows.length > 0 && apps.data && (
           <p className="text-sm text-gray-600" aria-live="polite">
@@ -55,13 +83,29 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           </p>
         )}
       </div>
+      <ListFilters
+        status={status}
+        warnings={warnings}
+        onStatus={list.setStatus}
+        onWarnings={list.setWarnings}
+      />
+      <BulkBar
+        count={selected.size}
+        busy={bulk.isPending}
+        onApprove={() => act("approve", [...selected])}
+        onReject={() => setRejecting(rows.filter((r) => selected.has(r._id)))}
+        onResend={() => act("resend", [...selected])}
+        onClear={() => setSelected(new Set())}
+      />
       {apps.isPending ? (
         <Spinner label="Loading applications..." />
       ) : apps.isError ? (
         <Banner kind="error">{reasonOr(apps.error, "Failed to load applications")}</Banner>
       ) : rows.length === 0 ? (
         <p className="rounded-lg bg-white py-10 text-center text-sm text-gray-600 ring-1 ring-gray-200">
-          {search ? "No applications found matching your search." : "No applications found."}
+          {search || status || warnings
+            ? "No applications found matching your search."
+            : "No applications found."}
         </p>
       ) : (
         <div className={apps.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
@@ -72,10 +116,39 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
             onSort={list.toggleSort}
             onDownloadPdf={downloadPdf}
             onDelete={setDeleting}
+            onApprove={(a) => act("approve", [a._id])}
+            onReject={(a) => setRejecting([a])}
+            detailHref={(a) => `/admin/applications/${a._id}${listPlaceQuery(place)}`}
+            selected={selected}
+            onToggle={(id) =>
+              setSelected((prev) => {
+                const next = new Set(prev);
+                if (!next.delete(id)) next.add(id);
+                return next;
+              })
+            }
+            onToggleAll={(all) => setSelected(all ? new Set(rows.map((r) => r._id)) : new Set())}
           />
         </div>
       )}
       <Pagination page={page} pages={pages} onPageChange={setPage} label="Application pages" />
+      <RejectDialog
+        open={rejecting !== null}
+        subject={
+          rejecting?.length === 1
+            ? `${rejecting[0]?.firstName} ${rejecting[0]?.lastName}`
+            : `${rejecting?.length ?? 0} applications`
+        }
+        busy={bulk.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) =>
+          act(
+            "reject",
+            (rejecting ?? []).map((r) => r._id),
+            reason,
+          )
+        }
+      />
       <DeleteApplicationDialog
         application={deleting}
         onClose={() => setDeleting(null)}

@@ -1,35 +1,25 @@
-import { SORT_DIRECTIONS, SORT_FIELDS } from "@visa/domain";
+import type { ApplicationStatus } from "@visa/domain";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import type { SortDirection, SortField } from "../api/get-admin-applications";
+import { type ListPlace, readListPlace, type SortDirection, type SortField } from "../../../lib/list-query";
 
-export interface ListParams {
+export interface ListParams extends Omit<ListPlace, "meetingId"> {
   /** The meeting the admin picked, or null while the list shows the auto-selected one. */
   pickedMeetingId: string | null;
-  page: number;
-  sortBy: SortField;
-  sortDirection: SortDirection;
-  search: string;
 }
 
 /**
- * The admin list's meeting, page, sort and search live in the address, so coming back from an
- * application (browser Back) lands on the same page of the same meeting. Spec §4: changing the
- * meeting, the sort or the search starts again at page 1; default sort is status ascending.
+ * The admin list's meeting, status filter, 'has warnings', search, sort and page live in the
+ * address (lib/list-query.ts), so coming back from an application (browser Back, or its Back
+ * link) lands on the same place. Spec §4: changing the meeting, a filter, the sort or the search
+ * starts again at page 1; default sort is status ascending.
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
 
   const state = useMemo<ListParams>(() => {
-    const page = Number.parseInt(params.get("page") ?? "1", 10);
-    return {
-      pickedMeetingId: params.get("meeting") || null,
-      page: Number.isFinite(page) && page > 0 ? page : 1,
-      // The domain's sort fields and directions; the default is the API's (status, ascending).
-      sortBy: SORT_FIELDS.find((f) => f === params.get("sort")) ?? "status",
-      sortDirection: SORT_DIRECTIONS.find((d) => d === params.get("dir")) ?? "asc",
-      search: params.get("q") ?? "",
-    };
+    const { meetingId, ...rest } = readListPlace(params);
+    return { pickedMeetingId: meetingId, ...rest };
   }, [params]);
 
   const update = useCallback(
@@ -52,6 +42,14 @@ export function useListParams() {
   const setMeeting = useCallback((id: string) => update({ meeting: id, page: null }), [update]);
   const setPage = useCallback((page: number) => update({ page: page > 1 ? String(page) : null }), [update]);
   const setSearch = useCallback((q: string) => update({ q, page: null }), [update]);
+  const setStatus = useCallback(
+    (status: ApplicationStatus | null) => update({ status: status?.toLowerCase() ?? null, page: null }),
+    [update],
+  );
+  const setWarnings = useCallback(
+    (on: boolean) => update({ warnings: on ? "1" : null, page: null }),
+    [update],
+  );
   /** A click on the current column flips the direction; another column starts ascending. */
   const toggleSort = useCallback(
     (field: SortField) => {
@@ -62,5 +60,5 @@ export function useListParams() {
     [state.sortBy, state.sortDirection, update],
   );
 
-  return { ...state, setMeeting, setPage, setSearch, toggleSort };
+  return { ...state, setMeeting, setPage, setSearch, setStatus, setWarnings, toggleSort };
 }

@@ -61,6 +61,13 @@ const ROUTES = {
     });
   },
   "DELETE /api/applications/a1": () => json({ message: "Application deleted" }),
+  "POST /api/applications/bulk": () =>
+    json({
+      action: "approve",
+      changed: 1,
+      skipped: [{ _id: "a2", name: "Bruno Tester", reason: "Already Approved" }],
+      message: "1 approved, 1 not changed",
+    }),
 };
 
 beforeEach(() => {
@@ -79,7 +86,8 @@ describe("AdminApplicationsPage", () => {
       expect(screen.getByText("Total Applications").nextElementSibling).toHaveTextContent("12"),
     );
     expect(screen.getByText("Pending Review").nextElementSibling).toHaveTextContent("7");
-    expect(screen.getByText("Approved", { selector: "dt" }).nextElementSibling).toHaveTextContent("4");
+    expect(screen.getByRole("button", { name: /^Approved/ })).toHaveTextContent("4");
+    expect(screen.getByRole("button", { name: /^Rejected/ })).toHaveTextContent("1");
     const tabs = within(screen.getByRole("group", { name: "Meetings" })).getAllByRole("button");
     expect(tabs.map((t) => t.textContent)).toEqual(["Old 2000", "Next 2098", "Far 2099"]);
     expect(screen.getByRole("button", { name: "Next 2098" })).toHaveAttribute("aria-pressed", "true");
@@ -122,7 +130,10 @@ describe("AdminApplicationsPage", () => {
   it("searches on the server and says how many matched", async () => {
     renderAt("/admin?page=2", <AdminApplicationsPage />);
     await screen.findByText("Ana Tester");
-    await userEvent.type(screen.getByPlaceholderText("Search by name or email..."), "bru");
+    await userEvent.type(
+      screen.getByPlaceholderText("Search by name, email, passport or reference..."),
+      "bru",
+    );
     await screen.findByText("Showing 1 of 1 applications for Next 2098");
     expect(lastList()?.get("search")).toBe("bru");
     expect(lastList()?.get("page")).toBe("1");
@@ -174,5 +185,34 @@ describe("AdminApplicationsPage", () => {
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.getByText("Total Applications").nextElementSibling).toHaveTextContent("–");
+  });
+
+  it("keeps the status filter, warnings, search, sort and page in the address and in each View link", async () => {
+    const view = renderAt("/admin?meeting=m-next&page=2&q=bru", <AdminApplicationsPage />);
+    await screen.findByText("Bruno Tester");
+    await userEvent.click(screen.getByRole("button", { name: /^Rejected/ }));
+    await waitFor(() => expect(lastList()?.get("status")).toBe("Rejected"));
+    expect(lastList()?.get("page")).toBe("1");
+    expect(lastList()?.get("search")).toBe("bru");
+    expect(screen.getByRole("button", { name: /^Rejected/ })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(screen.getByLabelText("Has warnings"));
+    await waitFor(() => expect(lastList()?.get("warnings")).toBe("true"));
+    await userEvent.click(screen.getByRole("button", { name: "Actions for Bruno Tester" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "View" }));
+    await screen.findByText("Elsewhere");
+    expect(view.router.state.location.pathname).toBe("/admin/applications/a2");
+    expect(view.router.state.location.search).toBe("?meeting=m-next&status=rejected&warnings=1&q=bru");
+  });
+
+  it("approves the selected rows in one request and says what did not change", async () => {
+    renderAt("/admin", <AdminApplicationsPage />);
+    await screen.findByText("Ana Tester");
+    await userEvent.click(screen.getByLabelText("Select all applications on this page"));
+    expect(screen.getByText("2 selected")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Approve selected" }));
+    await screen.findByText("1 approved, 1 not changed. Bruno Tester: Already Approved");
+    const call = network.calls.find((c) => c.url.pathname === "/api/applications/bulk");
+    expect(call?.body).toEqual({ action: "approve", ids: ["a1", "a2"] });
+    expect(screen.queryByText("2 selected")).not.toBeInTheDocument();
   });
 });

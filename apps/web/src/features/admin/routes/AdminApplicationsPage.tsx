@@ -29,7 +29,7 @@ export default function AdminApplicationsPage() {
 
   return (
     <section aria-labelledby="applications-title" className="space-y-6">
-      <StatCards stats={stats.data} />
+      <StatCards stats={stats.data} selected={list.status} onPick={list.setStatus} />
       <div className="space-y-3">
         <h2 id="applications-title" className="text-xl font-semibold text-gray-900">
           Applications by Meeting

@@ -7,7 +7,11 @@ import { Spinner } from "../../../../components/Spinner";
 import { ApiError } from "../../../../lib/api-client";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
+import { ApplicationHistory } from "../ApplicationHistory";
 import { NextSteps } from "../NextSteps";
+import { ReviewBar } from "../review/ReviewBar";
+import { ReviewNotes } from "../review/ReviewNotes";
+import { WarningsSection } from "../review/WarningsSection";
 import { normalStatus } from "../status";
 import { ApplicationEditForm } from "./ApplicationEditForm";
 import { ApplicationView } from "./ApplicationView";
@@ -31,9 +35,11 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const header = (actions?: ReactNode) => (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
-        <Link to={backTo} className="text-sm text-blue-700 underline hover:text-blue-900">
-          ← Back
-        </Link>
+        {!(admin && query.data) && (
+          <Link to={backTo} className="text-sm text-blue-700 underline hover:text-blue-900">
+            ← Back
+          </Link>
+        )}
         <h1 className="mt-1 text-2xl font-bold text-gray-900">Application Details</h1>
       </div>
       {actions}
@@ -63,8 +69,10 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const canEdit = canEditApplication(actor, { userId: ownerId, status: app.status });
   // Mirrors the server's document rules: owners add until rejected and remove while pending.
   const isOwner = ownerId === actor.userId;
+  const reviewing = admin && actor.isAdmin;
   return (
     <div className="space-y-4">
+      {reviewing && <ReviewBar app={app} />}
       {header(
         canEdit && !editing ? (
           <Button
@@ -80,6 +88,15 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
       {saved && (
         <Banner kind="success" onDismiss={() => setSaved(false)}>
           Application updated successfully
+        </Banner>
+      )}
+      {reviewing && <WarningsSection warnings={app.warnings} />}
+      {!reviewing && normalStatus(app.status) === "rejected" && app.statusReason && (
+        <Banner kind="info">Reason for the rejection: {app.statusReason}</Banner>
+      )}
+      {!reviewing && app.changesRequested && (
+        <Banner kind="info">
+          The secretariat asks you to correct this request: see their message below, then edit and save it.
         </Banner>
       )}
       {normalStatus(app.status) === "approved" && <ApprovedBanner app={app} admin={admin && actor.isAdmin} />}
@@ -101,6 +118,8 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         canUpload={actor.isAdmin || (isOwner && normalStatus(app.status) !== "rejected")}
         canRemove={actor.isAdmin || (isOwner && normalStatus(app.status) === "pending")}
       />
+      {reviewing && <ReviewNotes id={app._id} />}
+      <ApplicationHistory id={app._id} title={reviewing ? "History" : "Updates from the secretariat"} />
     </div>
   );
 }

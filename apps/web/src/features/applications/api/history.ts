@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { HistoryEntryDto, NeighboursDto } from "@visa/domain";
+import { api } from "../../../lib/api-client";
+import { type ListPlace, listApiParams } from "../../../lib/list-query";
+import { queryKeys } from "../../../lib/query-keys";
+
+/** An application's history (GET /api/applications/:id/history): all of it for admins. */
+export function useApplicationHistory(id: string) {
+  return useQuery({
+    queryKey: queryKeys.applicationHistory(id),
+    queryFn: () => api<HistoryEntryDto[]>(`/api/applications/${encodeURIComponent(id)}/history`),
+  });
+}
+
+/** The previous and next application in the admin list the detail page was opened from. */
+export function useNeighbours(id: string, place: (ListPlace & { meetingId: string }) | null) {
+  return useQuery({
+    queryKey: queryKeys.applicationNeighbours({ id, place }),
+    queryFn: () => {
+      const params = listApiParams(place as ListPlace & { meetingId: string });
+      params.set("id", id);
+      return api<NeighboursDto>(`/api/applications/neighbours?${params}`);
+    },
+    enabled: place !== null,
+  });
+}
+
+/** An admin's note, message or request for changes on one application. */
+export function useReviewNote(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, text }: { kind: "notes" | "messages" | "request-changes"; text: string }) =>
+      api<{ message: string }>(`/api/applications/${encodeURIComponent(id)}/${kind}`, {
+        method: "POST",
+        body: { text },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+  });
+}

@@ -1,0 +1,161 @@
+import { ADMIN_PAGE_SIZE, type ApplicationDto } from "@visa/domain";
+import { useMemo, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Banner } from "../../../../components/Banner";
+import { Button } from "../../../../components/Button";
+import { RejectDialog } from "../../../../components/RejectDialog";
+import { reasonOr } from "../../../../lib/failure-message";
+import { listPlaceQuery, readListPlace } from "../../../../lib/list-query";
+import { bulkSummary, useBulkAction } from "../../../../lib/review-actions";
+import { useNeighbours } from "../../api/history";
+import { ShortcutsDialog } from "./ShortcutsDialog";
+import { useReviewKeys } from "./use-review-keys";
+
+/**
+ * The top of the admin's detail page: back to the list's same place, previous / next in that
+ * list, Approve and Reject (each also '& next'), and their keyboard shortcuts.
+ */
+export function ReviewBar({ app }: { app: ApplicationDto }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const place = useMemo(() => readListPlace(new URLSearchParams(location.search)), [location.search]);
+  const listed = place.meetingId ? { ...place, meetingId: place.meetingId } : null;
+  const neighbours = useNeighbours(app._id, listed);
+  const bulk = useBulkAction();
+  const [rejecting, setRejecting] = useState<null | { next: boolean }>(null);
+  const [help, setHelp] = useState(false);
+  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+
+  const position = neighbours.data?.position ?? 0;
+  // Back lands on the page this application is on now (Next may have walked past the first one).
+  const backPage = position > 0 ? Math.ceil(position / ADMIN_PAGE_SIZE) : place.page;
+  const backTo = `/admin${listPlaceQuery({ ...place, page: backPage })}`;
+  const hrefOf = (id: string) => `/admin/applications/${id}${location.search}`;
+  const next = neighbours.data?.next ?? null;
+  const previous = neighbours.data?.previous ?? null;
+
+  const decide = (action: "approve" | "reject", thenNext: boolean, reason?: string) => {
+    // The next one is taken before deciding: a decided request may leave the filtered list.
+    const target = thenNext ? next : null;
+    bulk.mutate(
+      { action, ids: [app._id], reason },
+      {
+        onSuccess: (result) => {
+          setRejecting(null);
+          if (result.changed === 0) setNotice({ kind: "error", text: bulkSummary(result) });
+          else if (target) navigate(hrefOf(target));
+          else
+            setNotice({
+              kind: "success",
+              text: action === "approve" ? "Application approved" : "Application rejected",
+            });
+        },
+        onError: (err) =>
+          setNotice({ kind: "error", text: reasonOr(err, "The decision failed; nothing was changed") }),
+      },
+    );
+  };
+
+  useReviewKeys(
+    {
+      approve: () => app.status !== "Approved" && decide("approve", false),
+      approveNext: () => app.status !== "Approved" && decide("approve", true),
+      reject: () => app.status !== "Rejected" && setRejecting({ next: false }),
+      rejectNext: () => app.status !== "Rejected" && setRejecting({ next: true }),
+      next: () => next && navigate(hrefOf(next)),
+      previous: () => previous && navigate(hrefOf(previous)),
+      back: () => navigate(backTo),
+      help: () => setHelp(true),
+    },
+    !bulk.isPending,
+  );
+
+  return (
+    <div className="space-y-3">
+      <nav aria-label="Review" className="flex flex-wrap items-center gap-2">
+        <Link to={backTo} className="text-sm text-blue-700 underline hover:text-blue-900">
+          ← Back to the list
+        </Link>
+        {listed && (
+          <span className="text-sm text-gray-600">
+            {position > 0 ? `${position} of ${neighbours.data?.total ?? "…"}` : ""}
+          </span>
+        )}
+        <span className="flex-1" />
+        {previous && (
+          <Link to={hrefOf(previous)} className="text-sm text-blue-700 underline">
+            ‹ Previous
+          </Link>
+        )}
+        {next && (
+          <Link to={hrefOf(next)} className="text-sm text-blue-700 underline">
+            Next ›
+          </Link>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          Shortcuts
+        </Button>
+      </nav>
+      <div className="flex flex-wrap gap-2">
+        {app.status !== "Approved" && (
+          <>
+            <Button
+              size="sm"
+              onClick={() => decide("approve", false)}
+              disabled={bulk.isPending}
+              aria-keyshortcuts="a"
+            >
+              Approve
+            </Button>
+            {next && (
+              <Button
+                size="sm"
+                onClick={() => decide("approve", true)}
+                disabled={bulk.isPending}
+                aria-keyshortcuts="Shift+A"
+              >
+                Approve &amp; next
+              </Button>
+            )}
+          </>
+        )}
+        {app.status !== "Rejected" && (
+          <>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => setRejecting({ next: false })}
+              aria-keyshortcuts="r"
+            >
+              Reject
+            </Button>
+            {next && (
+              <Button
+                size="sm"
+                variant="danger"
+                onClick={() => setRejecting({ next: true })}
+                aria-keyshortcuts="Shift+R"
+              >
+                Reject &amp; next
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+      {notice && (
+        <Banner kind={notice.kind} onDismiss={() => setNotice(null)}>
+          {notice.text}
+        </Banner>
+      )}
+      <RejectDialog
+        open={rejecting !== null}
+        subject={`${app.firstName} ${app.lastName}`}
+        confirmLabel={rejecting?.next ? "Reject & next" : "Reject"}
+        busy={bulk.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => decide("reject", rejecting?.next ?? false, reason)}
+      />
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { Banner } from "../../../../components/Banner";
+import { Button } from "../../../../components/Button";
+import { controlClass } from "../../../../components/FormField";
+import { reasonOr } from "../../../../lib/failure-message";
+import { useReviewNote } from "../../api/history";
+
+const KINDS = {
+  notes: { label: "Add internal note", done: "Note added", hint: "Only admins see notes." },
+  messages: {
+    label: "Send message",
+    done: "Message sent",
+    hint: "The applicant sees it and gets it by e-mail.",
+  },
+  "request-changes": {
+    label: "Request changes",
+    done: "The applicant was asked to correct the request",
+    hint: "The request becomes Pending and editable by the applicant, who gets the message by e-mail.",
+  },
+} as const;
+type Kind = keyof typeof KINDS;
+
+/** Internal notes, messages to the applicant and requests for changes, on the admin's detail page. */
+export function ReviewNotes({ id }: { id: string }) {
+  const [text, setText] = useState("");
+  const [done, setDone] = useState<string | null>(null);
+  const note = useReviewNote(id);
+  const send = (kind: Kind) => {
+    if (!text.trim()) return;
+    note.mutate(
+      { kind, text },
+      {
+        onSuccess: () => {
+          setText("");
+          setDone(KINDS[kind].done);
+        },
+      },
+    );
+  };
+  return (
+    <section
+      aria-labelledby="review-notes-title"
+      className="space-y-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200"
+    >
+      <h2 id="review-notes-title" className="text-lg font-semibold text-gray-900">
+        Notes and messages
+      </h2>
+      <label htmlFor="review-note-text" className="block text-sm font-medium text-gray-800">
+        Text
+      </label>
+      <textarea
+        id="review-note-text"
+        className={controlClass}
+        rows={3}
+        maxLength={5000}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <p className="text-xs text-gray-600">
+        {Object.values(KINDS)
+          .map((k) => `${k.label}: ${k.hint}`)
+          .join(" ")}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {(Object.keys(KINDS) as Kind[]).map((k) => (
+          <Button
+            key={k}
+            size="sm"
+            variant={k === "notes" ? "secondary" : "primary"}
+            disabled={!text.trim() || note.isPending}
+            onClick={() => send(k)}
+          >
+            {KINDS[k].label}
+          </Button>
+        ))}
+      </div>
+      {done && (
+        <Banner kind="success" onDismiss={() => setDone(null)}>
+          {done}
+        </Banner>
+      )}
+      {note.isError && (
+        <Banner kind="error">{reasonOr(note.error, "Nothing was saved; please try again")}</Banner>
+      )}
+    </section>
+  );
+}

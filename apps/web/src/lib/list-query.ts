@@ -1,0 +1,62 @@
+import { APPLICATION_STATUSES, type ApplicationStatus, SORT_DIRECTIONS, SORT_FIELDS } from "@visa/domain";
+
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * The admin list's place, as its address holds it: meeting, status filter, 'has warnings',
+ * search, sort and page. The list writes it; the detail page carries it along (so Back returns to
+ * the same place) and asks the server for the neighbours in the same list.
+ */
+export interface ListPlace {
+  /** The meeting the admin picked, or null while the list shows the auto-selected one. */
+  meetingId: string | null;
+  status: ApplicationStatus | null;
+  warnings: boolean;
+  search: string;
+  sortBy: SortField;
+  sortDirection: SortDirection;
+  page: number;
+}
+
+/** Reads the list's place from an address's query (unknown or bad values fall back to defaults). */
+export function readListPlace(params: URLSearchParams): ListPlace {
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    meetingId: params.get("meeting") || null,
+    status: APPLICATION_STATUSES.find((s) => s.toLowerCase() === params.get("status")?.toLowerCase()) ?? null,
+    warnings: params.get("warnings") === "1",
+    search: params.get("q") ?? "",
+    // The domain's sort fields and directions; the default is the API's (status, ascending).
+    sortBy: SORT_FIELDS.find((f) => f === params.get("sort")) ?? "status",
+    sortDirection: SORT_DIRECTIONS.find((d) => d === params.get("dir")) ?? "asc",
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The query string of a place, defaults left out ("" for the plain list). */
+export function listPlaceQuery(place: Partial<ListPlace>): string {
+  const q = new URLSearchParams();
+  if (place.meetingId) q.set("meeting", place.meetingId);
+  if (place.status) q.set("status", place.status.toLowerCase());
+  if (place.warnings) q.set("warnings", "1");
+  if (place.search) q.set("q", place.search);
+  if (place.sortBy && place.sortBy !== "status") q.set("sort", place.sortBy);
+  if (place.sortDirection === "desc") q.set("dir", "desc");
+  if (place.page && place.page > 1) q.set("page", String(place.page));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+/** The API's query for a place (the admin list's, or the neighbours' with `id`). */
+export function listApiParams(place: ListPlace & { meetingId: string }): URLSearchParams {
+  const params = new URLSearchParams({
+    meetingId: place.meetingId,
+    sortBy: place.sortBy,
+    sortDirection: place.sortDirection,
+  });
+  if (place.search) params.set("search", place.search);
+  if (place.status) params.set("status", place.status);
+  if (place.warnings) params.set("warnings", "true");
+  return params;
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BulkAction, BulkResultDto, RejectionReasonsDto } from "@visa/domain";
+import { api } from "./api-client";
+import { queryKeys } from "./query-keys";
+
+/** Approve, reject (with a reason) or resend letters for many applications at once. */
+export function useBulkAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { action: BulkAction; ids: string[]; reason?: string }) =>
+      api<BulkResultDto>("/api/applications/bulk", { method: "POST", body: input }),
+    // Lists, counts, details and histories all change with a decision.
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+  });
+}
+
+/** The organisation's rejection reasons, offered when rejecting. */
+export function useRejectionReasons() {
+  return useQuery({
+    queryKey: queryKeys.rejectionReasons,
+    queryFn: () => api<RejectionReasonsDto>("/api/rejection-reasons"),
+  });
+}
+
+/** Saves the organisation's list of rejection reasons. */
+export function useSaveRejectionReasons() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reasons: string[]) =>
+      api<RejectionReasonsDto>("/api/rejection-reasons", { method: "PUT", body: { reasons } }),
+    onSuccess: (data) => client.setQueryData(queryKeys.rejectionReasons, data),
+  });
+}
+
+/** What a bulk result says in one line: how many changed, and each one that did not, with why. */
+export function bulkSummary(result: BulkResultDto): string {
+  const why = result.skipped.map((s) => `${s.name || "An application"}: ${s.reason}`);
+  return [result.message, ...why].join(". ");
+}
