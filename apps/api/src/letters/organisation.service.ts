@@ -5,6 +5,7 @@ import { organisation } from "../db/schema.js";
 import { badRequest, notFound } from "../lib/errors.js";
 import { ensureOrganisation, letterAssets } from "./letter-assets.js";
 import { organisationPresenter } from "./letters.presenter.js";
+import { assertPrintableTexts } from "./printable-text.js";
 
 export type OrganisationImage = "logo" | "signature";
 
@@ -19,6 +20,8 @@ export async function updateOrganisation(
   ctx: AppContext,
   input: OrganisationInput,
 ): Promise<OrganisationDto> {
+  const { name, address, signatoryName, signatoryTitle } = input;
+  assertPrintableTexts({ name, address, signatoryName, signatoryTitle });
   await ensureOrganisation(ctx);
   await ctx.db
     .update(organisation)

@@ -10,6 +10,7 @@ export const PRINTED_TEXT_FIELDS: ReadonlyArray<string> = PRINTED_FIELD_KEYS.fil
 /** Whether `field` is one of PRINTED_TEXT_FIELDS. */
 export const isPrintedTextField = (field: string) => PRINTED_TEXT_FIELDS.includes(field);
 
+const LAYOUT = new Set(["\r", "\n", "\t"]);
 const NAMES: ReadonlySet<string> = new Set(["firstName", "lastName"]);
 const SHOWN = 5;
 
@@ -20,7 +21,10 @@ const SHOWN = 5;
 export function unprintableCharacters(text: string): string[] {
   const glyphs = letterCodePoints();
   const found = new Set(unprintedScriptCharacters(text));
-  for (const ch of text.normalize("NFC")) if (!glyphs.has(ch.codePointAt(0) ?? 0)) found.add(ch);
+  for (const ch of text.normalize("NFC")) {
+    // Line breaks and tabs of multi-line texts are layout, not glyphs.
+    if (!LAYOUT.has(ch) && !glyphs.has(ch.codePointAt(0) ?? 0)) found.add(ch);
+  }
   return [...found];
 }
 
@@ -38,10 +42,17 @@ export function unprintableReason(field: string, value: string): string | null {
   return `has characters the letter cannot print (${shown}): ${advice}`;
 }
 
-/** Refuses (400) the first printed field among `fields` that a letter cannot print as typed. */
+/** Refuses (400) the first printed field of an application among `fields` that a letter cannot print as typed. */
 export function assertPrintable(fields: Partial<Record<string, unknown>>): void {
-  for (const field of PRINTED_TEXT_FIELDS) {
-    const value = fields[field];
+  assertPrintableTexts(Object.fromEntries(PRINTED_TEXT_FIELDS.map((f) => [f, fields[f]])));
+}
+
+/**
+ * Refuses (400) the first of `fields` (texts a letter prints: an application's, a meeting's name,
+ * the organisation's letterhead, a template) that a letter cannot print as typed.
+ */
+export function assertPrintableTexts(fields: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== "string") continue;
     const reason = unprintableReason(field, value);
     if (reason) throw badRequest(`${field} ${reason}`);

@@ -5,6 +5,7 @@ import type { DbOrTx } from "../db/client.js";
 import { letterTemplates, meetings } from "../db/schema.js";
 import { notFound } from "../lib/errors.js";
 import { templatePresenter } from "./letters.presenter.js";
+import { assertPrintableTexts } from "./printable-text.js";
 
 export const MEETING_NOT_FOUND = "Meeting not found";
 
@@ -36,6 +37,7 @@ export async function saveTemplate(
   meetingId: string,
   input: { addressee: string; body: string },
 ): Promise<LetterTemplateDto> {
+  assertPrintableTexts({ addressee: input.addressee, body: input.body });
   return ctx.db.transaction(async (tx) => {
     await assertMeeting(tx, meetingId);
     const values = { addressee: input.addressee, body: input.body, updatedAt: new Date() };

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, meetings } from "../db/schema.js";
+import { assertPrintableTexts } from "../letters/printable-text.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../lib/pg-errors.js";
 import { meetingPresenter } from "./meeting.presenter.js";
@@ -44,6 +45,7 @@ export async function listActiveMeetings(ctx: AppContext): Promise<MeetingDto[]>
 
 /** Adds a meeting; its name must be new, ignoring case, because imports find meetings by name. */
 export async function createMeeting(ctx: AppContext, input: MeetingFields): Promise<MeetingDto> {
+  assertPrintableTexts({ name: input.name, location: input.location });
   return ctx.db.transaction(async (tx) => {
     await assertNameFree(tx, input.name);
     const [row] = await tx.insert(meetings).values(input).returning().catch(rethrowDuplicate);
@@ -54,6 +56,7 @@ export async function createMeeting(ctx: AppContext, input: MeetingFields): Prom
 
 /** Replaces every field of a meeting. */
 export async function updateMeeting(ctx: AppContext, id: string, input: MeetingFields): Promise<MeetingDto> {
+  assertPrintableTexts({ name: input.name, location: input.location });
   return ctx.db.transaction(async (tx) => {
     await assertNameFree(tx, input.name, id);
     const [row] = await tx
