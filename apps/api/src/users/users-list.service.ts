@@ -15,9 +15,15 @@ const columns = {
   emailVerifiedAt: users.emailVerifiedAt,
 };
 
-/** Admins first, then by full name ignoring case (spec §4); e-mail breaks ties so pages are stable. */
+/**
+ * Admins first, then by full name ignoring case (spec §4) and accents, as a reader's alphabet
+ * does: "Ștefan" sorts with S, before "Zoë" (fold_text, migration 0021; a database's own collation
+ * may be C, which puts every accented letter after z). E-mail breaks ties so pages are stable.
+ */
 const order = [
   desc(users.isAdmin),
+  asc(sql`fold_text(${users.firstName})`),
+  asc(sql`fold_text(${users.lastName})`),
   asc(sql`lower(${users.firstName})`),
   asc(sql`lower(${users.lastName})`),
   asc(users.email),

@@ -91,6 +91,8 @@ describe("list", () => {
     await buildUser(t.app, { firstName: "zed", lastName: "Young" });
     await buildUser(t.app, { firstName: "Ágnes", lastName: "Kovács" });
     await buildUser(t.app, { firstName: "Zed", lastName: "Adams" });
+    await buildUser(t.app, { firstName: "Zoë", lastName: "Ward" });
+    await buildUser(t.app, { firstName: "Ștefan", lastName: "Popa" });
     const list = (await call("GET", "/api/users")).json() as {
       isAdmin: boolean;
       firstName: string;
@@ -102,6 +104,10 @@ describe("list", () => {
     expect(list.slice(0, firstPlain).every((u) => u.isAdmin)).toBe(true);
     const names = list.slice(firstPlain).map((u) => `${u.firstName} ${u.lastName}`.toLowerCase());
     expect(names.indexOf("zed adams")).toBe(names.indexOf("zed young") - 1);
+    // Accents sort with their letter, as a reader expects: Ágnes with A, Ștefan before Zoë.
+    expect(names.indexOf("ágnes kovács")).toBeLessThan(names.indexOf("ștefan popa"));
+    expect(names.indexOf("ștefan popa")).toBeLessThan(names.indexOf("zed adams"));
+    expect(names.indexOf("zed young")).toBeLessThan(names.indexOf("zoë ward"));
   });
 
   it("searches name or e-mail case-insensitively and pages when asked", async () => {

@@ -1,6 +1,7 @@
 import { lazy } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, Outlet } from "react-router";
 import { AppLayout } from "../components/AppLayout";
+import { PageTitle } from "../lib/page-title";
 import { RequireAdmin, RequireAuth } from "./guards";
 
 // Every screen is its own chunk, so /login loads only what it needs.
@@ -22,44 +23,59 @@ const LetterSettingsPage = lazy(() => import("../features/letters/routes/LetterS
 const VerifyEmailPage = lazy(() => import("../features/auth/routes/VerifyEmailPage"));
 const VerifyLetterPage = lazy(() => import("../features/letters/routes/VerifyLetterPage"));
 
+/** Every route under one root that keeps the tab title in step with the page. */
+function Root() {
+  return (
+    <>
+      <PageTitle />
+      <Outlet />
+    </>
+  );
+}
+
 export const router = createBrowserRouter([
-  { path: "/login", element: <LoginPage /> },
-  { path: "/register", element: <RegisterPage /> },
-  { path: "/forgot-password", element: <ForgotPasswordPage /> },
-  { path: "/reset-password/:token", element: <ResetPasswordPage /> },
-  { path: "/verify/:reference", element: <VerifyLetterPage /> },
-  { path: "/verify-email/:token", element: <VerifyEmailPage /> },
   {
-    element: <RequireAuth />,
+    element: <Root />,
     children: [
+      { path: "/login", element: <LoginPage /> },
+      { path: "/register", element: <RegisterPage /> },
+      { path: "/forgot-password", element: <ForgotPasswordPage /> },
+      { path: "/reset-password/:token", element: <ResetPasswordPage /> },
+      { path: "/verify/:reference", element: <VerifyLetterPage /> },
+      { path: "/verify-email/:token", element: <VerifyEmailPage /> },
       {
-        element: <AppLayout />,
+        element: <RequireAuth />,
         children: [
-          { path: "/", element: <DashboardPage /> },
-          { path: "/applications/new", element: <NewApplicationPage /> },
-          { path: "/applications/:id", element: <ApplicationDetailPage /> },
           {
-            element: <RequireAdmin />,
+            element: <AppLayout />,
             children: [
+              { path: "/", element: <DashboardPage /> },
+              { path: "/applications/new", element: <NewApplicationPage /> },
+              { path: "/applications/:id", element: <ApplicationDetailPage /> },
               {
-                path: "/admin",
-                element: <AdminLayout />,
+                element: <RequireAdmin />,
                 children: [
-                  { index: true, element: <AdminApplicationsPage /> },
-                  { path: "meetings", element: <ManageMeetingsPage /> },
-                  { path: "users", element: <ManageUsersPage /> },
-                  { path: "letters", element: <LetterSettingsPage /> },
+                  {
+                    path: "/admin",
+                    element: <AdminLayout />,
+                    children: [
+                      { index: true, element: <AdminApplicationsPage /> },
+                      { path: "meetings", element: <ManageMeetingsPage /> },
+                      { path: "users", element: <ManageUsersPage /> },
+                      { path: "letters", element: <LetterSettingsPage /> },
+                    ],
+                  },
                 ],
               },
             ],
           },
+          {
+            element: <RequireAdmin />,
+            children: [{ path: "/admin/applications/:id", element: <AdminApplicationDetailPage /> }],
+          },
         ],
       },
-      {
-        element: <RequireAdmin />,
-        children: [{ path: "/admin/applications/:id", element: <AdminApplicationDetailPage /> }],
-      },
+      { path: "*", element: <Navigate to="/" replace /> },
     ],
   },
-  { path: "*", element: <Navigate to="/" replace /> },
 ]);

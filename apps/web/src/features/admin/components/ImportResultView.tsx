@@ -4,12 +4,17 @@ import { Button } from "../../../components/Button";
 import { reasonOr } from "../../../lib/failure-message";
 import { downloadImportErrors } from "../api/download-import-errors";
 
-const COUNTS = [
-  { key: "total", label: "Total rows" },
-  { key: "successful", label: "Imported" },
-  { key: "updated", label: "Updated" },
-  { key: "failed", label: "Failed" },
-] as const;
+/** The counts shown: "Updated" counts only the rows that changed something, not "No changes" ones. */
+function counts(r: ImportResultDto) {
+  const unchanged = r.unchanged ?? 0;
+  return [
+    { key: "total", label: "Total rows", value: r.total },
+    { key: "successful", label: "Imported", value: r.successful },
+    { key: "updated", label: "Updated", value: r.updated - unchanged },
+    { key: "unchanged", label: "No changes", value: unchanged },
+    { key: "failed", label: "Failed", value: r.failed },
+  ];
+}
 
 export interface ImportResultViewProps {
   result: ImportResultDto;
@@ -24,11 +29,11 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
       <p role="status" className="font-medium text-gray-900">
         Import finished.
       </p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {COUNTS.map((c) => (
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {counts(result).map((c) => (
           <div key={c.key} className="rounded-md bg-gray-50 p-3 text-center ring-1 ring-gray-200">
             <dt className="text-xs text-gray-600">{c.label}</dt>
-            <dd className="text-xl font-semibold text-gray-900">{result[c.key]}</dd>
+            <dd className="text-xl font-semibold text-gray-900">{c.value}</dd>
           </div>
         ))}
       </dl>

@@ -39,13 +39,14 @@ export function MeetingTabs({ active, inactive, selectedId, onSelect }: MeetingT
         })}
       </div>
       {inactive.length > 0 && (
-        <div className="shrink-0 lg:w-64">
+        <div className="shrink-0 lg:w-96 lg:max-w-full">
           <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-gray-800">
             Inactive meetings
           </label>
           <select
             id={selectId}
-            className={controlClass}
+            className={`${controlClass} truncate`}
+            title={inactive.find((m) => m._id === selectedId)?.name}
             value={inactiveSelected ? (selectedId ?? "") : ""}
             onChange={(e) => e.target.value && onSelect(e.target.value)}
           >

@@ -2,6 +2,7 @@ import type { MeetingDto } from "@visa/domain";
 import { useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
+import { ApiError } from "../../../lib/api-client";
 import { withReason } from "../../../lib/failure-message";
 import { downloadLettersZip } from "../api/download-letters-zip";
 import { exportApplicationsCsv } from "../api/export-applications";
@@ -29,11 +30,17 @@ export function MeetingToolbar({ meeting }: { meeting: MeetingDto }) {
           {withReason(csv.error, "Failed to export applications")}
         </Banner>
       )}
-      {zip.error !== null && (
-        <Banner kind="error" onDismiss={zip.clearError}>
-          {withReason(zip.error, "Failed to download approved letters")}
-        </Banner>
-      )}
+      {zip.error !== null &&
+        // Nothing approved yet is not a failure: say there is nothing to download.
+        (zip.error instanceof ApiError && zip.error.status === 404 ? (
+          <Banner kind="info" onDismiss={zip.clearError}>
+            There is nothing to download yet: {meeting.name} has no approved letters.
+          </Banner>
+        ) : (
+          <Banner kind="error" onDismiss={zip.clearError}>
+            {withReason(zip.error, "Failed to download approved letters")}
+          </Banner>
+        ))}
       <ImportDialog open={importOpen} meeting={meeting} onClose={() => setImportOpen(false)} />
     </div>
   );
