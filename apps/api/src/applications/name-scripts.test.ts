@@ -59,9 +59,10 @@ describe("the API refuses what a letter cannot print", () => {
   it("a company, city or hotel in another script, naming the characters", async () => {
     const res = await create({ companyName: "株式会社" });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(
-      "companyName has characters the letter cannot print (株 式 会 社): write it in Latin letters",
-    );
+    expect(res.json()).toEqual({
+      message: "companyName has characters the letter cannot print (株 式 会 社): write it in Latin letters",
+      fields: ["companyName"],
+    });
     expect((await create({ city: "서울" })).json().message).toMatch(
       /^city has characters the letter cannot print/,
     );

@@ -55,6 +55,6 @@ export function assertPrintableTexts(fields: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== "string") continue;
     const reason = unprintableReason(field, value);
-    if (reason) throw badRequest(`${field} ${reason}`);
+    if (reason) throw badRequest(`${field} ${reason}`, [field]);
   }
 }
