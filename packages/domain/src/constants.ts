@@ -14,7 +14,7 @@ export const SESSION_WARNING_SECONDS = 5 * 60;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 export const ALLOWED_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
-export const SORT_FIELDS = ["createdAt", "status"] as const;
+export const SORT_FIELDS = ["createdAt", "status", "visaAppointmentDate"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 
 /** Server answers the browser maps to friendlier texts (spec §8). */

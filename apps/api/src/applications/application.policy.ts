@@ -20,6 +20,9 @@ export const APPLICATION_MESSAGES = {
   onlyAdminMeetingOfApproved: "Only an admin may change the meeting of an approved application",
   noUploadWhenRejected: "Documents cannot be added to a rejected application",
   noDocumentDelete: "Documents can be removed only while the application is Pending",
+  withdrawOnlyOwn: "Only the applicant can withdraw a request",
+  withdrawOnlyOpen: "Only a Pending or Approved request can be withdrawn",
+  withdrawReason: "Withdrawn by the applicant",
 } as const;
 
 const asStatus = (s: string) => s as ApplicationStatus;
@@ -66,4 +69,19 @@ export function uploadRefusal(actor: PolicyActor, app: PolicyApplication): strin
 export function documentDeleteRefusal(actor: PolicyActor, app: PolicyApplication): string | null {
   if (actor.isAdmin) return null;
   return app.status === "Pending" ? null : APPLICATION_MESSAGES.noDocumentDelete;
+}
+
+/**
+ * Why the actor may not withdraw the application, or null when allowed: its owner may, while it
+ * is Pending or Approved and not already withdrawn.
+ */
+export function withdrawRefusal(
+  actor: PolicyActor,
+  app: PolicyApplication & { withdrawnAt: Date | null },
+): string | null {
+  if (app.userId !== actor.userId) return APPLICATION_MESSAGES.withdrawOnlyOwn;
+  if (app.withdrawnAt || (app.status !== "Pending" && app.status !== "Approved")) {
+    return APPLICATION_MESSAGES.withdrawOnlyOpen;
+  }
+  return null;
 }

@@ -84,6 +84,8 @@ export function applicationPresenter(
     hotelConfirmation: app.hotelConfirmation,
     additionalInformation: app.additionalInformation,
     pickUpInOrlando: app.pickUpInOrlando,
+    visaAppointmentDate: optionalDay(app.visaAppointmentDate),
+    withdrawnAt: app.withdrawnAt ? app.withdrawnAt.toISOString() : null,
     letterEmailed: app.letterEmailed,
     letterEmailedDate: optionalDay(app.letterEmailedDate),
     hardCopyMailed: app.hardCopyMailed,

@@ -78,9 +78,19 @@ export type AdminListQuery = Omit<AdminListFilters, "warnings"> & { withIds?: st
  */
 function orderKeys(query: Pick<AdminListQuery, "sortBy" | "sortDirection">) {
   const [dir, back] = query.sortDirection === "desc" ? [desc, asc] : [asc, desc];
-  return query.sortBy === "status"
-    ? [dir(statusRank(applications.status)), back(applications.createdAt), back(applications.id)]
-    : [dir(applications.createdAt), dir(applications.id)];
+  if (query.sortBy === "status") {
+    return [dir(statusRank(applications.status)), back(applications.createdAt), back(applications.id)];
+  }
+  // Appointments soonest first (or last); requests without one after those with one either way.
+  if (query.sortBy === "visaAppointmentDate") {
+    const nulls = query.sortDirection === "asc" ? sql`nulls last` : sql`nulls first`;
+    return [
+      sql`${applications.visaAppointmentDate} ${sql.raw(query.sortDirection)} ${nulls}`,
+      dir(applications.createdAt),
+      dir(applications.id),
+    ];
+  }
+  return [dir(applications.createdAt), dir(applications.id)];
 }
 
 /** A term of plain ASCII: typed without accents, so it searches the names without theirs. */

@@ -97,6 +97,8 @@ function columnsToWrite(actor: Actor, change: ApplicationUpdate, current: Applic
     (set as Record<string, unknown>)[k] = v;
   }
   if (meeting !== undefined && meeting !== current.meetingId) set.meetingId = meeting;
+  // An admin's decision on a withdrawn request reopens it: it is no longer shown as withdrawn.
+  if (set.status !== undefined && set.status !== current.status) set.withdrawnAt = null;
   if (set.passportNumber !== undefined) set.passportKey = passportKeyOf(set.passportNumber);
   return set;
 }
@@ -171,6 +173,7 @@ const NOT_FIELDS = [
   "meetingId",
   "lastUpdatedById",
   "updatedAt",
+  "withdrawnAt",
 ];
 
 /** The edit's history: the fields it changed (the meeting by name) and its status change. */

@@ -17,6 +17,7 @@ import {
   listOwnApplications,
 } from "./application-list.service.js";
 import { createApplicationLimit } from "./create-rate-limit.js";
+import { withdrawApplication } from "./withdraw-application.js";
 
 const idParams = z.object({ id: idField });
 
@@ -71,6 +72,12 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
       schema: { params: idParams, body: applicationUpdateBody, response: { 200: applicationAnswer } },
     },
     async (request) => updateApplication(ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/api/applications/:id/withdraw",
+    { onRequest: guards.user, schema: { params: idParams, response: { 200: applicationAnswer } } },
+    async (request) => withdrawApplication(ctx, actorOf(request), request.params.id),
   );
 
   app.delete(

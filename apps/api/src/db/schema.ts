@@ -131,6 +131,10 @@ export const applications = pgTable(
     hardCopyMailed: boolean("hard_copy_mailed").notNull().default(false),
     hardCopyMailedDate: date("hard_copy_mailed_date", { mode: "string" }),
     addressToMailHardCopy: text("address_to_mail_hard_copy").notNull().default(""),
+    // Optional: when the applicant's visa appointment is; admins sort by it (migration 0023).
+    visaAppointmentDate: date("visa_appointment_date", { mode: "string" }),
+    // Set when the applicant withdrew the request; its status is then Rejected on the wire.
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true, mode: "date" }),
     status: text("status", { enum: ["Pending", "Approved", "Rejected"] })
       .notNull()
       .default("Pending"),
@@ -160,6 +164,7 @@ export const applications = pgTable(
       t.id.desc(),
     ),
     index("applications_meeting_created_id_idx").on(t.meetingId, t.createdAt, t.id),
+    index("applications_meeting_appointment_idx").on(t.meetingId, t.visaAppointmentDate, t.createdAt, t.id),
     index("applications_meeting_passport_idx").on(t.meetingId, t.passportKey),
     index("applications_meeting_email_idx").on(t.meetingId, t.email),
     index("applications_email_idx").on(t.email),

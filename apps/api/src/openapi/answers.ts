@@ -110,6 +110,8 @@ export const applicationAnswer: z.ZodType<ApplicationDto> = z
     hotelConfirmation: text,
     additionalInformation: text,
     pickUpInOrlando: z.boolean(),
+    visaAppointmentDate: isoOrNull,
+    withdrawnAt: isoOrNull,
     letterEmailed: z.boolean(),
     letterEmailedDate: isoOrNull,
     hardCopyMailed: z.boolean(),

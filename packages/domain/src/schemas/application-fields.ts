@@ -200,6 +200,12 @@ export const APPLICANT_FIELDS = {
     kind: "flag",
     csv: false,
   }),
+  visaAppointmentDate: field(optionalDayField, {
+    label: "Visa Appointment Date",
+    required: false,
+    kind: "day",
+    csv: false,
+  }),
 };
 
 /**

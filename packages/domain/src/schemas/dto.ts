@@ -78,6 +78,10 @@ export interface ApplicationDto {
   hotelConfirmation: string;
   additionalInformation: string;
   pickUpInOrlando: boolean;
+  /** The applicant's visa appointment, when they gave it. */
+  visaAppointmentDate: string | null;
+  /** When the applicant withdrew the request (its status is then Rejected), or null. */
+  withdrawnAt: string | null;
   letterEmailed: boolean;
   letterEmailedDate: string | null;
   hardCopyMailed: boolean;

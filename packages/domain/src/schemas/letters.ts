@@ -131,7 +131,7 @@ export interface LetterTemplateDto {
 
 /** Why a letter stopped being valid. */
 export const REVOCATION_REASONS = {
-  withdrawn: "The approval of the request was withdrawn.",
+  withdrawn: "The request, or its approval, was withdrawn.",
   rejected: "The request was rejected.",
   superseded: "The letter was replaced by a newer letter after the applicant's details changed.",
   deleted: "The request was deleted.",

@@ -53,6 +53,8 @@ export function applicationDto(over: Partial<ApplicationDto> = {}): ApplicationD
     hotelConfirmation: "",
     additionalInformation: "",
     pickUpInOrlando: false,
+    visaAppointmentDate: null,
+    withdrawnAt: null,
     letterEmailed: false,
     letterEmailedDate: null,
     hardCopyMailed: false,

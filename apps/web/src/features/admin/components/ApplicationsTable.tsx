@@ -1,7 +1,8 @@
-import { type ApplicationDto, formatTimestampEastern } from "@visa/domain";
+import { type ApplicationDto, formatDayUS, formatTimestampEastern } from "@visa/domain";
 import { useNavigate } from "react-router";
 import { Menu } from "../../../components/Menu";
 import type { SortDirection, SortField } from "../api/get-admin-applications";
+import { appointmentDueIn } from "../lib/appointment-due";
 
 const STATUS_STYLE: Record<string, string> = {
   pending: "bg-yellow-100 text-yellow-800",
@@ -82,6 +83,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
             </th>
             <SortHeader field="createdAt" label="Date" {...sort} />
             <SortHeader field="status" label="Status" {...sort} />
+            <SortHeader field="visaAppointmentDate" label="Visa Appointment" {...sort} />
             <th scope="col" className="px-4 py-3 font-semibold uppercase tracking-wide">
               <span className="sr-only">Actions</span>
             </th>
@@ -91,8 +93,15 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
           {props.applications.map((a) => {
             const name = `${a.firstName} ${a.lastName}`;
             const approved = a.status.toLowerCase() === "approved";
+            // Open requests whose visa appointment is within 14 days are highlighted.
+            const dueIn =
+              a.withdrawnAt || a.status === "Rejected" ? null : appointmentDueIn(a.visaAppointmentDate);
             return (
-              <tr key={a._id} className="hover:bg-gray-50">
+              <tr
+                key={a._id}
+                className={dueIn !== null ? "bg-orange-50 hover:bg-orange-100" : "hover:bg-gray-50"}
+                data-due={dueIn !== null || undefined}
+              >
                 <td className="px-4 py-3">
                   <input
                     type="checkbox"
@@ -120,6 +129,19 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                   >
                     {capitalise(a.status)}
                   </span>
+                  {a.withdrawnAt && (
+                    <span className="ml-1 rounded-full bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-800">
+                      Withdrawn
+                    </span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                  {a.visaAppointmentDate ? formatDayUS(a.visaAppointmentDate) : "—"}
+                  {dueIn !== null && (
+                    <span className="ml-2 font-semibold text-orange-900">
+                      {dueIn === 0 ? "today" : `in ${dueIn} day${dueIn === 1 ? "" : "s"}`}
+                    </span>
+                  )}
                 </td>
                 <td className="px-4 py-3 text-right">
                   <Menu

@@ -10,6 +10,12 @@ export function reviewTimeText(reviewDays: number | null | undefined): string {
 
 function steps(app: ApplicationDto): string[] {
   const meeting = app.meeting;
+  if (app.withdrawnAt) {
+    return [
+      "You withdrew this request: the secretariat will not review it, and a letter issued for it is no longer valid.",
+      "If you still need a letter, send a new request: 'Start from my last application' copies what you entered.",
+    ];
+  }
   switch (normalStatus(app.status)) {
     case "pending":
       return [

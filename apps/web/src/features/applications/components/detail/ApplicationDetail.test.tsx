@@ -64,7 +64,7 @@ describe("application details", () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole("button", { name: "Edit" }));
     expect(screen.getByRole("option", { name: "Prefer not to say" })).toBeInTheDocument();
-    expect(screen.queryByLabelText(/^Status/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: /^Status/ })).not.toBeInTheDocument();
 
     const city = screen.getByLabelText(/^City/);
     await user.clear(city);

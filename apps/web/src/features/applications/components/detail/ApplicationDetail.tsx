@@ -17,6 +17,8 @@ import { ApplicationEditForm } from "./ApplicationEditForm";
 import { ApplicationView } from "./ApplicationView";
 import { ApprovedBanner } from "./ApprovedBanner";
 import { DocumentsSection } from "./DocumentsSection";
+import { StatusHistory } from "./StatusHistory";
+import { canWithdraw, WithdrawRequest } from "./WithdrawRequest";
 
 export interface ApplicationDetailProps {
   id: string;
@@ -74,15 +76,21 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
     <div className="space-y-4">
       {reviewing && <ReviewBar app={app} />}
       {header(
-        canEdit && !editing ? (
-          <Button
-            onClick={() => {
-              setSaved(false);
-              setEditing(true);
-            }}
-          >
-            Edit
-          </Button>
+        !editing && (canEdit || (isOwner && canWithdraw(app))) ? (
+          <div className="flex flex-wrap gap-2">
+            {isOwner && !admin && canWithdraw(app) && <WithdrawRequest app={app} />}
+            {canEdit && (
+              <Button
+                className="min-h-11"
+                onClick={() => {
+                  setSaved(false);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </Button>
+            )}
+          </div>
         ) : undefined,
       )}
       {saved && (
@@ -113,6 +121,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
       ) : (
         <ApplicationView app={app} admin={admin && actor.isAdmin} />
       )}
+      {!admin && isOwner && <StatusHistory id={app._id} />}
       <DocumentsSection
         app={app}
         canUpload={actor.isAdmin || (isOwner && normalStatus(app.status) !== "rejected")}

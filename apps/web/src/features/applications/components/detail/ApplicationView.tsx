@@ -45,7 +45,10 @@ export function ApplicationView({ app, admin }: { app: ApplicationDto; admin: bo
             app.meeting ? `${formatDayUS(app.meeting.startDate)} – ${formatDayUS(app.meeting.endDate)}` : ""
           }
         />
-        <Item label="Status" value={<StatusBadge status={app.status} />} />
+        <Item
+          label="Status"
+          value={<StatusBadge status={app.status} withdrawn={Boolean(app.withdrawnAt)} />}
+        />
         <Item label="Submitted" value={formatTimestampEastern(app.createdAt)} />
         <Item label="Last Updated" value={formatTimestampEastern(app.updatedAt)} />
       </Group>
@@ -64,6 +67,10 @@ export function ApplicationView({ app, admin }: { app: ApplicationDto; admin: bo
       <Group title="Travel Information">
         <Item label="Date of Arrival" value={formatDayUS(app.dateOfArrival)} />
         <Item label="Date of Departure" value={formatDayUS(app.dateOfDeparture)} />
+        <Item
+          label="Visa Appointment Date"
+          value={app.visaAppointmentDate ? formatDayUS(app.visaAppointmentDate) : ""}
+        />
         {(app.meeting?.pickUpOffered || app.pickUpInOrlando) && (
           <Item
             label={app.meeting?.pickUpOffered ? pickUpQuestion(app.meeting.pickUpPlace) : "Airport pick-up"}

@@ -29,6 +29,10 @@ export function ApplicantSections({ bind, genders, pickUpPlace }: ApplicantSecti
       <Section title="Travel Information">
         <DateField f={bind("dateOfArrival")} />
         <DateField f={bind("dateOfDeparture")} />
+        <DateField
+          f={bind("visaAppointmentDate")}
+          hint="Optional. If you already have a visa appointment, its date helps the secretariat decide in time."
+        />
         {pickUpPlace !== null && (
           <Check f={{ ...bind("pickUpInOrlando"), label: pickUpQuestion(pickUpPlace) }} />
         )}

@@ -32,8 +32,10 @@ export function Text({
   );
 }
 
-export function DateField({ f }: { f: BoundField }) {
-  return <TextInput label={f.label} required={f.required} error={f.error} type="date" {...f.reg} />;
+export function DateField({ f, hint }: { f: BoundField; hint?: string }) {
+  return (
+    <TextInput label={f.label} required={f.required} error={f.error} hint={hint} type="date" {...f.reg} />
+  );
 }
 
 export function Choice({ f, options }: { f: BoundField; options: readonly string[] }) {

@@ -9,6 +9,7 @@ export const TRIP_FIELDS = [
   "hotelConfirmation",
   "pickUpInOrlando",
   "additionalInformation",
+  "visaAppointmentDate",
 ] as const satisfies readonly (keyof ApplicantValues)[];
 
 /** An earlier application's values for a new one: everything but the trip. */

@@ -1,0 +1,60 @@
+import { formatTimestampEastern, type HistoryEntryDto } from "@visa/domain";
+import { Banner } from "../../../../components/Banner";
+import { Spinner } from "../../../../components/Spinner";
+import { useApplicationHistory } from "../../api/application-history";
+import { statusLabel } from "../status";
+
+function title(e: HistoryEntryDto): string {
+  switch (e.kind) {
+    case "status_changed":
+      return e.fromStatus
+        ? `Status changed from ${statusLabel(e.fromStatus)} to ${statusLabel(e.toStatus ?? "")}`
+        : `Status set to ${statusLabel(e.toStatus ?? "")}`;
+    case "changes_requested":
+      return "The secretariat asked for changes";
+    case "message":
+      return "Message from the secretariat";
+    case "created":
+      return "Request received";
+    default:
+      return "Updated";
+  }
+}
+
+/** The status history of the applicant's request, with the reasons and messages they were given. */
+export function StatusHistory({ id }: { id: string }) {
+  const history = useApplicationHistory(id);
+  return (
+    <section
+      aria-labelledby="status-history"
+      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="status-history" className="text-base font-semibold text-gray-900">
+        Status history
+      </h2>
+      {history.isPending ? (
+        <Spinner label="Loading history..." />
+      ) : history.isError ? (
+        <Banner kind="error" className="mt-3">
+          Failed to load the history of this request
+        </Banner>
+      ) : history.data.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-700">No decision yet: the request is waiting for review.</p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {history.data.map((e) => (
+            <li key={e._id} className="border-l-2 border-blue-200 pl-3 text-sm">
+              <p className="font-medium text-gray-900">{title(e)}</p>
+              <p className="text-xs text-gray-600">
+                {formatTimestampEastern(e.at)}
+                {e.by ? ` · ${e.by.firstName} ${e.by.lastName}` : ""}
+              </p>
+              {e.reason && <p className="mt-1 whitespace-pre-wrap text-gray-800">Reason: {e.reason}</p>}
+              {e.text && <p className="mt-1 whitespace-pre-wrap text-gray-800">{e.text}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { saveSession } from "../../../../lib/session";
+import { renderRoutes, stubApi } from "../../../../lib/testing";
+import { applicationDto } from "../../test-data";
+import { ApplicationDetail } from "./ApplicationDetail";
+
+beforeEach(() => saveSession({ token: "t.k.n", userId: "u1", userRole: "user" }));
+afterEach(() => vi.unstubAllGlobals());
+
+const renderDetail = () =>
+  renderRoutes([{ path: "/x", element: <ApplicationDetail id="a1" admin={false} /> }], "/x");
+
+const history = [
+  {
+    _id: "h1",
+    kind: "status_changed",
+    at: "2030-01-06T15:00:00.000Z",
+    by: { firstName: "Sam", lastName: "Lee" },
+    fromStatus: "Pending",
+    toStatus: "Rejected",
+    reason: "The passport scan is unreadable.",
+  },
+  {
+    _id: "h2",
+    kind: "message",
+    at: "2030-01-07T15:00:00.000Z",
+    by: null,
+    text: "Please send a clearer scan.",
+  },
+];
+
+describe("the applicant's application page", () => {
+  it("shows the status history with reasons and messages, and what to do next after a rejection", async () => {
+    stubApi({
+      "GET /api/applications/a1": { json: applicationDto({ status: "Rejected" }) },
+      "GET /api/applications/a1/history": { json: history },
+    });
+    renderDetail();
+    const section = await screen.findByRole("region", { name: "Status history" });
+    expect(await within(section).findByText("Status changed from Pending to Rejected")).toBeInTheDocument();
+    expect(section).toHaveTextContent("Reason: The passport scan is unreadable.");
+    expect(section).toHaveTextContent("Please send a clearer scan.");
+    const next = screen.getByRole("region", { name: "What happens next" });
+    expect(within(next).getByRole("link", { name: "Start a new request" })).toHaveAttribute(
+      "href",
+      "/applications/new",
+    );
+    expect(screen.queryByRole("button", { name: "Withdraw Request" })).toBeNull();
+  });
+
+  it("withdraws an approved request after a confirmation that names the revoked letter", async () => {
+    let withdrawn = false;
+    const { calls } = stubApi({
+      "GET /api/applications/a1": () => ({
+        json: withdrawn
+          ? applicationDto({ status: "Rejected", withdrawnAt: "2030-01-08T00:00:00.000Z" })
+          : applicationDto({ status: "Approved" }),
+      }),
+      "GET /api/applications/a1/history": { json: [] },
+      "POST /api/applications/a1/withdraw": () => {
+        withdrawn = true;
+        return { json: applicationDto({ status: "Rejected", withdrawnAt: "2030-01-08T00:00:00.000Z" }) };
+      },
+    });
+    renderDetail();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole("button", { name: "Withdraw Request" }));
+    const dialog = await screen.findByRole("dialog", { name: "Withdraw Request" });
+    expect(dialog).toHaveTextContent("Your letter will be revoked");
+    await user.click(within(dialog).getByRole("button", { name: "Withdraw Request" }));
+    expect(await screen.findByText("Withdrawn")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+    expect(screen.getByRole("region", { name: "What happens next" })).toHaveTextContent(
+      "You withdrew this request",
+    );
+    expect(screen.queryByRole("button", { name: "Withdraw Request" })).toBeNull();
+  }, 30_000);
+});
