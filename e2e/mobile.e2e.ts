@@ -75,22 +75,17 @@ describe("mobile journey (375 × 800)", () => {
     expect(await mobileNavElement.isVisible()).toBe(false);
     expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
 
-    // The dashboard table: Submitted Date hidden, the rest readable and usable.
-    const row = page.getByRole("row").filter({ hasText: meeting.name });
-    await row.waitFor();
-    await page.getByRole("columnheader", { name: "Status" }).waitFor();
-    // Present in the table, not on a phone's screen.
-    const submittedHeader = page.locator("th", { hasText: "Submitted Date" });
-    expect(await submittedHeader.count()).toBe(1);
-    expect(await submittedHeader.isVisible()).toBe(false);
-    for (const name of ["Meeting", "Name", "Status"]) {
-      expect(await page.getByRole("columnheader", { name }).isVisible(), name).toBe(true);
-    }
-    await row.getByText("Pending", { exact: true }).waitFor();
+    // The dashboard lists requests as cards below 640 px: meeting, dates, status and actions.
+    const myApplications = page.getByRole("list", { name: "My Applications" });
+    const card = myApplications.getByRole("listitem").filter({ hasText: meeting.name });
+    await card.waitFor();
+    expect(await page.locator("table").isVisible()).toBe(false);
+    await card.getByText("Pending", { exact: true }).waitFor();
     await expectAccessible(page, "dashboard on a phone");
     await expectNoHorizontalOverflow(page, "dashboard");
-    await row.getByRole("button", { name: /Actions for Lucía Fernández/ }).click();
-    await page.getByRole("menuitem", { name: "View Details" }).click();
+    const view = card.getByRole("link", { name: /View details of Lucía Fernández/ });
+    expect((await view.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await view.click();
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
     await expectAccessible(page, "application details on a phone");
     await expectNoHorizontalOverflow(page, "application details");
@@ -127,7 +122,11 @@ describe("mobile journey (375 × 800)", () => {
     await page.getByRole("button", { name: "Submit Application" }).click();
     expect(await submitted).toBe("Application submitted successfully!");
     await page.waitForURL((u) => u.pathname === "/");
-    await expect.poll(() => page.getByRole("row").filter({ hasText: meeting.name }).count()).toBe(2);
+    await expect
+      .poll(() => myApplications.getByRole("listitem").filter({ hasText: meeting.name }).count())
+      .toBe(2);
+    await page.getByRole("region", { name: "What happens next" }).waitFor();
+    await expectAccessible(page, "what happens next on a phone");
     await expectNoHorizontalOverflow(page, "dashboard with two applications");
     expect(errors).toEqual([]);
   });

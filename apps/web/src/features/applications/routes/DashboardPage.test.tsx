@@ -35,7 +35,8 @@ describe("dashboard", () => {
     });
     renderDashboard();
     expect(await screen.findByText("Welcome, Ana!")).toBeInTheDocument();
-    const row = (name: string) => screen.getByText(`${name} Silva`).closest("tr") as HTMLElement;
+    const row = (name: string) =>
+      screen.getByText(`${name} Silva`, { selector: "td" }).closest("tr") as HTMLElement;
 
     expect(row("Pat")).toHaveClass("bg-yellow-50");
     expect(row("Ann")).toHaveClass("bg-green-50");
@@ -59,6 +60,41 @@ describe("dashboard", () => {
     await user.click(screen.getByRole("menuitem", { name: "View Details" }));
     expect(await screen.findByText("Details page")).toBeInTheDocument();
   }, 30_000);
+
+  it("lists the same requests as cards for phones: meeting, dates, status and actions", async () => {
+    stubApi({
+      "GET /api/auth/me": { json: me },
+      "GET /api/applications": {
+        json: [
+          applicationDto({ _id: "a", firstName: "Ann", status: "Approved" }),
+          applicationDto({
+            _id: "w",
+            firstName: "Wen",
+            status: "Rejected",
+            withdrawnAt: "2030-01-08T00:00:00.000Z",
+          }),
+        ],
+      },
+    });
+    renderDashboard();
+    const cards = within(await screen.findByRole("list", { name: "My Applications" })).getAllByRole(
+      "listitem",
+    );
+    expect(cards[0]?.parentElement?.parentElement).toHaveClass("sm:hidden");
+    expect(cards[0]).toHaveTextContent("Dallas 2030");
+    expect(cards[0]).toHaveTextContent("03/01/2030 – 03/07/2030");
+    expect(cards[0]).toHaveTextContent("Approved");
+    expect(within(cards[0] as HTMLElement).getByRole("button", { name: "Download Visa Letter" })).toHaveClass(
+      "min-h-11",
+    );
+    expect(cards[1]).toHaveTextContent("Withdrawn");
+    expect(
+      within(cards[1] as HTMLElement).queryByRole("button", { name: "Download Visa Letter" }),
+    ).toBeNull();
+    expect(
+      within(cards[1] as HTMLElement).getByRole("link", { name: /View details of Wen Silva/ }),
+    ).toHaveAttribute("href", "/applications/w");
+  });
 
   it("shows the empty state with a way to create an application", async () => {
     stubApi({ "GET /api/auth/me": { json: me }, "GET /api/applications": { json: [] } });

@@ -6,6 +6,7 @@ import { Spinner } from "../../../components/Spinner";
 import { useMe } from "../../../lib/use-me";
 import { downloadVisaLetter } from "../api/downloads";
 import { useMyApplications } from "../api/my-applications";
+import { MyApplicationCards } from "../components/MyApplicationCards";
 import { MyApplicationsTable } from "../components/MyApplicationsTable";
 import { NextSteps } from "../components/NextSteps";
 import { VerifyAddressNotice } from "../components/VerifyAddressNotice";
@@ -76,7 +77,15 @@ export default function DashboardPage() {
             </Link>
           </div>
         ) : (
-          <MyApplicationsTable applications={apps.data} onDownload={download} />
+          <>
+            {/* A table from 640 px, cards below it: a phone shows every column's content unclipped. */}
+            <div className="hidden sm:block">
+              <MyApplicationsTable applications={apps.data} onDownload={download} />
+            </div>
+            <div className="sm:hidden">
+              <MyApplicationCards applications={apps.data} onDownload={download} />
+            </div>
+          </>
         )}
       </section>
     </div>

@@ -47,11 +47,15 @@ describe("the meeting's own questions", () => {
 
   it("after submitting, the dashboard says the request was received and what happens next", async () => {
     const created = applicationDto({ _id: "new1", meeting: orlando });
+    let sent = false;
     stubApi({
       "GET /api/auth/me": { json: me },
       "GET /api/meetings/active": { json: [orlando] },
-      "POST /api/applications": { status: 201, json: created },
-      "GET /api/applications": { json: [created] },
+      "POST /api/applications": () => {
+        sent = true;
+        return { status: 201, json: created };
+      },
+      "GET /api/applications": () => ({ json: sent ? [created] : [] }),
     });
     renderRoutes(
       [
@@ -70,5 +74,37 @@ describe("the meeting's own questions", () => {
     const next = screen.getByRole("region", { name: "What happens next" });
     expect(next).toHaveTextContent("Requests for this meeting are usually reviewed within 7 days.");
     expect(next).toHaveTextContent("You will get an e-mail when it is decided.");
+  }, 30_000);
+
+  it("shows the review desk's warnings before sending, and sends only on Submit anyway", async () => {
+    const earlier = applicationDto({ _id: "old1", meeting: orlando, passportNumber: "X1" });
+    const { calls } = stubApi({
+      "GET /api/auth/me": { json: me },
+      "GET /api/meetings/active": { json: [orlando] },
+      "GET /api/applications": { json: [earlier] },
+      "POST /api/applications": { status: 201, json: applicationDto({ _id: "new2", meeting: orlando }) },
+    });
+    renderRoutes(
+      [
+        { path: "/applications/new", element: <NewApplicationPage /> },
+        { path: "/", element: <p>Dashboard page</p> },
+      ],
+      "/applications/new",
+    );
+    const user = userEvent.setup({ delay: null });
+    await screen.findByDisplayValue("ana@example.com");
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Submit Application" }));
+    const dialog = await screen.findByRole("dialog", { name: "Please check before sending" });
+    expect(dialog).toHaveTextContent("Another request for this meeting has the same passport number.");
+    await user.click(within(dialog).getByRole("button", { name: "Go back and check" }));
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    expect(screen.getByLabelText(/^Passport Number/)).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Submit Application" }));
+    const again = await screen.findByRole("dialog", { name: "Please check before sending" });
+    await user.click(within(again).getByRole("button", { name: "Submit anyway" }));
+    expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
   }, 30_000);
 });

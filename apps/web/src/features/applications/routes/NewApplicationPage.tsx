@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type ApplicationCreate,
+  type ApplicationWarning,
   applicationCreateSchema,
   GENDERS_CREATE,
   missingRequiredFields,
@@ -23,6 +24,8 @@ import { DraftNotice } from "../components/form/DraftNotice";
 import { EMPTY_APPLICANT, FIELD_LABELS, makeBind, pickUpPlaceOf, toPayload } from "../components/form/fields";
 import { MeetingSelection } from "../components/form/MeetingSelection";
 import { StartFromLast } from "../components/form/StartFromLast";
+import { SubmitWarningsDialog } from "../components/form/SubmitWarningsDialog";
+import { submitWarnings } from "../components/form/submit-warnings";
 import { type NewApplicationValues, useApplicationDraft } from "../lib/use-application-draft";
 
 // The form holds "" for unchosen selects, which the schema's input type does not admit.
@@ -45,7 +48,7 @@ export default function NewApplicationPage() {
   const [summary, setSummary] = useState<string | null>(null);
   const leaving = useRef(false);
   const form = useForm<NewApplicationValues, unknown, ApplicationCreate>({ resolver, defaultValues: EMPTY });
-  const { register, handleSubmit, getValues, setValue, setError, watch, formState } = form;
+  const { register, handleSubmit, getValues, setValue, setError, setFocus, watch, formState } = form;
   const { errors, isSubmitting, isDirty } = formState;
   const draft = useApplicationDraft(form, session?.userId, EMPTY);
   const bind = makeBind(
@@ -70,9 +73,19 @@ export default function NewApplicationPage() {
     if (only && !getValues("meeting")) setValue("meeting", only._id);
   }, [meetings.data, getValues, setValue]);
 
+  // The review desk's warnings are shown once per submit; 'Submit anyway' sends as it is.
+  const [warnings, setWarnings] = useState<ApplicationWarning[]>([]);
+  const confirmed = useRef(false);
+
   const onSubmit = handleSubmit(
     async (values) => {
       setSummary(null);
+      const found = chosen && !confirmed.current ? submitWarnings(values, chosen, mine.data) : [];
+      confirmed.current = false;
+      if (found.length > 0) {
+        setWarnings(found);
+        return;
+      }
       try {
         const created = await create.mutateAsync(toPayload(values));
         leaving.current = true;
@@ -142,6 +155,19 @@ export default function NewApplicationPage() {
           </Button>
         </div>
       </form>
+      <SubmitWarningsDialog
+        warnings={warnings}
+        onCheck={() => {
+          const field = warnings.find((w) => w.field)?.field;
+          setWarnings([]);
+          if (field) setFocus(field as keyof NewApplicationValues);
+        }}
+        onSubmitAnyway={() => {
+          setWarnings([]);
+          confirmed.current = true;
+          void onSubmit();
+        }}
+      />
       <LeaveGuard
         when={isDirty}
         leavingRef={leaving}
