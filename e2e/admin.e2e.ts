@@ -80,7 +80,9 @@ function dataRows(page: Page): Locator {
 
 /** The Name cell of each data row, top to bottom. */
 async function namesShown(page: Page): Promise<string[]> {
-  return (await dataRows(page).locator("td:first-child").allTextContents()).map((s) => s.trim());
+  return (await dataRows(page).locator("td:nth-child(2) > span:first-child").allTextContents()).map((s) =>
+    s.trim(),
+  );
 }
 
 function showing(page: Page, shown: number, total: number): Locator {
@@ -93,6 +95,14 @@ function termValue(scope: Page | Locator, term: string): Locator {
     .locator("dt")
     .filter({ hasText: new RegExp(`^${term}$`) })
     .locator("xpath=following-sibling::dd");
+}
+
+/** The number a statistics card shows (each card is a button filtering the list by its status). */
+function statCard(page: Page, label: string): Locator {
+  return page
+    .getByRole("button", { name: new RegExp(`^${label}`) })
+    .locator("span")
+    .nth(1);
 }
 
 /** Waits for a success or error banner with exactly this text. */
@@ -197,7 +207,7 @@ describe("admin journey", () => {
 
     // The list and the statistics show them.
     await showing(page, 10, 25).waitFor();
-    const stat = (label: string) => termValue(page, label);
+    const stat = (label: string) => statCard(page, label);
     await expect.poll(() => stat("Total Applications").textContent()).toBe("25");
     expect(await stat("Pending Review").textContent()).toBe("25");
     expect(await stat("Approved").textContent()).toBe("0");
@@ -234,14 +244,15 @@ describe("admin journey", () => {
     await expect.poll(() => dateHeader.getAttribute("aria-sort")).toBe("ascending");
     await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(earliest));
     // Created dates in US Eastern time: the import's application day at noon UTC.
-    expect(await dataRows(page).first().locator("td").nth(2).textContent()).toBe("01/01/2026, 07:00 AM EST");
+    // (The first column holds the row's checkbox.)
+    expect(await dataRows(page).first().locator("td").nth(3).textContent()).toBe("01/01/2026, 07:00 AM EST");
     await dateHeader.getByRole("button").click();
     await expect.poll(() => dateHeader.getAttribute("aria-sort")).toBe("descending");
     await expect.poll(async () => (await namesShown(page))[0]).toBe(fullName(latest));
     await expectAccessible(page, "applications sorted by date");
 
     // Search runs across all pages of the meeting, case-insensitive, on name or e-mail.
-    const search = page.getByPlaceholder("Search by name or email...");
+    const search = page.getByPlaceholder("Search by name, email, passport or reference...");
     await search.fill(`${toDelete.firstName.toUpperCase()} ${toDelete.lastName.toLowerCase()}`);
     await showing(page, 1, 1).waitFor();
     expect(await namesShown(page)).toEqual([fullName(toDelete)]);
@@ -269,7 +280,7 @@ describe("admin journey", () => {
     });
 
     // Approve through the detail view.
-    const search = page.getByPlaceholder("Search by name or email...");
+    const search = page.getByPlaceholder("Search by name, email, passport or reference...");
     await search.fill(toApprove.lastName);
     await expect.poll(() => namesShown(page)).toEqual([fullName(toApprove)]);
     await page.getByRole("button", { name: `Actions for ${fullName(toApprove)}` }).click();
@@ -306,7 +317,7 @@ describe("admin journey", () => {
 
     // Status order: Pending, Approved, Rejected ascending (newest first within each), and the
     // reverse descending.
-    const stat = (label: string) => termValue(page, label);
+    const stat = (label: string) => statCard(page, label);
     await expect.poll(() => stat("Approved").textContent()).toBe("1");
     expect(await stat("Pending Review").textContent()).toBe("23");
     const statusHeader = page.getByRole("columnheader", { name: "Status" });

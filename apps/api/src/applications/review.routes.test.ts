@@ -274,6 +274,33 @@ describe("the list's filters, warnings and search", () => {
   });
 });
 
+describe("the meeting's warning settings", () => {
+  it("are written with the meeting, kept when not sent, and used by the warnings", async () => {
+    const body = {
+      name: "Settings meeting",
+      location: "Oslo",
+      startDate: "2030-03-02",
+      endDate: "2030-03-06",
+    };
+    const created = await inject("POST", "/api/meetings", admin.auth, { ...body, datesToleranceDays: 0 });
+    expect(created.json()).toMatchObject({ passportValidityMonths: 6, datesToleranceDays: 0 });
+    const id = created.json()._id as string;
+    const kept = await inject("PUT", `/api/meetings/${id}`, admin.auth, {
+      ...body,
+      passportValidityMonths: 3,
+    });
+    expect(kept.json()).toMatchObject({ passportValidityMonths: 3, datesToleranceDays: 0 });
+    // The factory's travel days (March 1 to 8) fall outside March 2 to 6 with no days allowed.
+    const a = await buildApplication(t.app, { meetingId: id, userId: null });
+    expect((await read(a.id, admin.auth)).warnings?.map((w) => w.code)).toEqual([
+      "arrival-outside-meeting",
+      "departure-outside-meeting",
+    ]);
+    const bad = await inject("PUT", `/api/meetings/${id}`, admin.auth, { ...body, datesToleranceDays: -1 });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe("GET and PUT /api/rejection-reasons", () => {
   it("starts with the defaults and keeps the organisation's own list", async () => {
     const start = await inject("GET", "/api/rejection-reasons", admin.auth);

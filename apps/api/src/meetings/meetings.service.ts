@@ -20,6 +20,8 @@ export interface MeetingFields {
   pickUpOffered?: boolean;
   pickUpPlace?: string;
   reviewDays?: number | null;
+  passportValidityMonths?: number;
+  datesToleranceDays?: number;
 }
 
 const byStartDate = [asc(meetings.startDate), asc(meetings.name)] as const;

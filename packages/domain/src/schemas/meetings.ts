@@ -13,6 +13,14 @@ const reviewDays = z
   .max(365, { message: "must be at most 365 days" })
   .nullable();
 
+/** A whole number of months or days for a warning setting (0 turns the check off). */
+const warningSetting = (max: number, unit: string) =>
+  z
+    .number({ message: `must be a number of ${unit}` })
+    .int({ message: `must be a whole number of ${unit}` })
+    .min(0, { message: `must be at least 0 ${unit}` })
+    .max(max, { message: `must be at most ${max} ${unit}` });
+
 /**
  * A meeting as admins write it. The meeting's own questions (airport pick-up, expected review
  * time) are optional on the wire: a client that does not send them leaves them as they are.
@@ -27,6 +35,9 @@ export const meetingInputSchema = z
     pickUpOffered: boolField.optional(),
     pickUpPlace: optionalText(100).optional(),
     reviewDays: reviewDays.optional(),
+    // Data-quality warnings (warnings.ts): defaults 6 months and 7 days, kept when not sent.
+    passportValidityMonths: warningSetting(60, "months").optional(),
+    datesToleranceDays: warningSetting(365, "days").optional(),
   })
   .refine((m) => m.endDate >= m.startDate, { message: MEETING_DATE_ORDER_MESSAGE, path: ["endDate"] })
   .refine((m) => !m.pickUpOffered || Boolean(m.pickUpPlace?.trim()), {

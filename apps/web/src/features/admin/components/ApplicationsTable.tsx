@@ -110,8 +110,8 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                     onChange={() => props.onToggle(a._id)}
                   />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 font-medium text-gray-900">
-                  {name}
+                <td className="whitespace-nowrap px-4 py-3 text-gray-900">
+                  <span className="font-medium">{name}</span>
                   <WarningBadge app={a} />
                   {a.changesRequested && (
                     <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800">

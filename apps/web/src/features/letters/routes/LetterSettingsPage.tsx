@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Banner } from "../../../components/Banner";
+import { RejectionReasonsForm } from "../../../components/RejectionReasonsForm";
 import { Spinner } from "../../../components/Spinner";
 import { useOrganisation } from "../api/organisation";
 import { CertificateForm } from "../components/CertificateForm";
@@ -22,7 +23,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Admin 'Letters' tab: organisation letterhead, images, signing certificate and templates. */
+/** Admin 'Letters' tab: organisation letterhead, images, signing certificate, templates and rejection reasons. */
 export default function LetterSettingsPage() {
   const organisation = useOrganisation();
   return (
@@ -58,6 +59,9 @@ export default function LetterSettingsPage() {
       )}
       <Section id="letters-templates" title="Letter templates">
         <TemplateSection />
+      </Section>
+      <Section id="letters-rejection-reasons" title="Rejection reasons">
+        <RejectionReasonsForm />
       </Section>
     </div>
   );

@@ -1,0 +1,157 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ADMIN,
+  type ApiSession,
+  apiCall,
+  apiCreateMeeting,
+  apiLogin,
+  apiRegister,
+  applicationBody,
+  newAccount,
+  uniqueTag,
+} from "./support/api";
+import {
+  collectPageErrors,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  openSignedIn,
+  screenshotOnFailure,
+} from "./support/browser";
+
+const baseURL = inject("baseURL");
+const tag = uniqueTag();
+const REASON = "The applicant is not registered for the meeting";
+const NAMES = ["Amaia", "Bohdan", "Chidi", "Dagny", "Emeka", "Fumiko", "Gulnara"];
+
+/** The data rows of the admin applications table. */
+const rows = (page: Page) =>
+  page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+
+describe("review desk journey", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let adminApi: ApiSession;
+  let applicant: ApiSession;
+  let meetingId: string;
+  const ids = new Map<string, string>();
+  let rejectedId = "";
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newContext(browser, baseURL);
+    page = await context.newPage();
+    errors = collectPageErrors(page);
+    adminApi = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
+    meetingId = (await apiCreateMeeting(baseURL, adminApi.token, `Review Desk ${tag}`))._id;
+    applicant = await apiRegister(baseURL, newAccount("Ilse", "Review"));
+    // Seven requests, each filed by the applicant (one account may file several).
+    for (const firstName of NAMES) {
+      const created = await apiCall<{ _id: string }>(baseURL, "POST", "/api/applications", {
+        token: applicant.token,
+        body: applicationBody(meetingId, {
+          firstName,
+          lastName: `Desk${tag}`,
+          email: `${firstName}.${tag}@example.org`,
+        }),
+      });
+      ids.set(firstName, created._id);
+    }
+  });
+
+  afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it("filters Pending, approves five at once, rejects one with 'Reject & next' and goes Back", async () => {
+    screenshotOnFailure(page, "review-desk");
+    await openSignedIn(page, adminApi, `/admin?meeting=${meetingId}`);
+    await rows(page).first().waitFor();
+
+    // The Pending card filters the list and the address keeps it.
+    await page.getByRole("button", { name: /^Pending Review/ }).click();
+    await page.waitForURL((u) => u.searchParams.get("status") === "pending");
+    await expect.poll(() => rows(page).count()).toBe(7);
+    await expectAccessible(page, "review desk list");
+
+    // Five checkboxes, one bulk approval, one answer saying how many changed.
+    const five = NAMES.slice(0, 5);
+    for (const name of five) await page.getByRole("checkbox", { name: `Select ${name} Desk${tag}` }).check();
+    await page.getByText("5 selected").waitFor();
+    await page.getByRole("button", { name: "Approve selected" }).click();
+    await page.getByRole("status").filter({ hasText: "5 approved" }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.getByText(`Showing 2 of 2 applications for Review Desk ${tag}`).waitFor();
+
+    // The first of the two left opens on its detail page, with the list's place in its address.
+    const firstRow = rows(page).first();
+    const rejectedName = ((await firstRow.locator("td").nth(1).textContent()) ?? "").split(" ")[0] ?? "";
+    const nextName = NAMES.slice(5).find((n) => n !== rejectedName) ?? "";
+    await firstRow.getByRole("button", { name: /^Actions for/ }).click();
+    await page.getByRole("menuitem", { name: "View" }).click();
+    rejectedId = ids.get(rejectedName) ?? "";
+    await page.waitForURL((u) => u.pathname === `/admin/applications/${rejectedId}`);
+    await page.getByRole("heading", { name: "Application Details" }).waitFor();
+    await page.getByText("1 of 2").waitFor();
+    expect(await page.title()).toBe("Review application · Visa Letter Portal");
+
+    // The shortcuts are listed in a dialog ("?").
+    await page.keyboard.press("?");
+    await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+    await expectAccessible(page, "keyboard shortcuts");
+    await page.keyboard.press("Escape");
+    await expectAccessible(page, "review detail page");
+
+    // Reject & next asks for a reason, then opens the next request of the same list.
+    await page.getByRole("button", { name: "Reject & next" }).click();
+    const dialog = page.getByRole("dialog", { name: `Reject ${rejectedName} Desk${tag}` });
+    await dialog.getByRole("button", { name: "Reject & next" }).click();
+    await dialog.getByText("Choose a reason", { exact: true }).waitFor();
+    await expectAccessible(page, "reject dialog");
+    await dialog.getByLabel("Reason").selectOption(REASON);
+    await dialog.getByRole("button", { name: "Reject & next" }).click();
+    await page.waitForURL((u) => u.pathname === `/admin/applications/${ids.get(nextName)}`);
+    await page.getByRole("heading", { name: "Application Details" }).waitFor();
+
+    // Back returns to the same meeting, filter and page.
+    await page.getByRole("link", { name: "← Back to the list" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("status") === "pending");
+    expect(new URL(page.url()).searchParams.get("meeting")).toBe(meetingId);
+    await page.getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
+    await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain(nextName);
+
+    // The history keeps who rejected it and why.
+    const history = await apiCall<Array<{ kind: string; reason?: string }>>(
+      baseURL,
+      "GET",
+      `/api/applications/${ids.get(rejectedName)}/history`,
+      { token: adminApi.token },
+    );
+    expect(history.at(-1)).toMatchObject({ kind: "status_changed", reason: REASON });
+  });
+
+  it("shows the applicant the reason on the application page", async () => {
+    const own = await newContext(browser, baseURL);
+    const mine = await own.newPage();
+    const mineErrors = collectPageErrors(mine);
+    screenshotOnFailure(mine, "review-desk-applicant");
+    await openSignedIn(mine, applicant, `/applications/${rejectedId}`);
+    await mine.getByText(`Reason for the rejection: ${REASON}`).waitFor();
+    await mine.getByRole("heading", { name: "Updates from the secretariat" }).waitFor();
+    await mine.getByText(`Status changed from Pending to Rejected. Reason: ${REASON}`).waitFor();
+    await expectAccessible(mine, "applicant's rejected application");
+    expect(mineErrors).toEqual([]);
+    await own.close();
+  });
+});
