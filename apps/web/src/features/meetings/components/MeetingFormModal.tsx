@@ -12,6 +12,7 @@ import { focusFirstError, formRefusal } from "../../../lib/form-refusal";
 import { useCreateMeeting } from "../api/create-meeting";
 import { useUpdateMeeting } from "../api/update-meeting";
 import { MeetingQuestions } from "./MeetingQuestions";
+import { MeetingWarningSettings } from "./MeetingWarningSettings";
 
 export type FormInput = z.input<typeof meetingInputSchema>;
 type FormOutput = z.output<typeof meetingInputSchema>;
@@ -25,6 +26,8 @@ const EMPTY: FormInput = {
   pickUpOffered: false,
   pickUpPlace: "",
   reviewDays: null,
+  passportValidityMonths: 6,
+  datesToleranceDays: 7,
 };
 
 const LABELS = {
@@ -34,6 +37,8 @@ const LABELS = {
   location: "Location",
   pickUpPlace: "Pick-up place",
   reviewDays: "Expected review time (days)",
+  passportValidityMonths: "Passport valid after departure (months)",
+  datesToleranceDays: "Travel days allowed outside the meeting",
 };
 
 function toForm(m: MeetingDto | null): FormInput {
@@ -47,6 +52,8 @@ function toForm(m: MeetingDto | null): FormInput {
     pickUpOffered: m.pickUpOffered,
     pickUpPlace: m.pickUpPlace,
     reviewDays: m.reviewDays,
+    passportValidityMonths: m.passportValidityMonths ?? 6,
+    datesToleranceDays: m.datesToleranceDays ?? 7,
   };
 }
 
@@ -160,6 +167,7 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
           errors={errors}
           pickUpOffered={Boolean(watch("pickUpOffered"))}
         />
+        <MeetingWarningSettings register={register} errors={errors} />
       </form>
     </Modal>
   );

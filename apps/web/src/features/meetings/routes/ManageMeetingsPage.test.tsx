@@ -93,6 +93,8 @@ describe("ManageMeetingsPage", () => {
       pickUpOffered: false,
       pickUpPlace: "",
       reviewDays: null,
+      passportValidityMonths: 6,
+      datesToleranceDays: 7,
     });
   });
 
