@@ -4,9 +4,12 @@ export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /**
- * The admin list's place, as its address holds it: meeting, status filter, 'has warnings',
- * search, sort and page. The list writes it; the detail page carries it along (so Back returns to
- * the same place) and asks the server for the neighbours in the same list.
+ * The admin list's place: meeting, status filter, 'has warnings', search, sort and page. The list
+ * writes it; the detail page carries it along (so Back returns to the same place) and asks the
+ * server for the neighbours in the same list. All of it is in the address except the search:
+ * a search term is often a name or a passport number, which never go into an address (it would
+ * sit in the browser's history and in whatever logs addresses), so it is kept for the tab in
+ * sessionStorage instead.
  */
 export interface ListPlace {
   /** The meeting the admin picked, or null while the list shows the auto-selected one. */
@@ -19,14 +22,30 @@ export interface ListPlace {
   page: number;
 }
 
-/** Reads the list's place from an address's query (unknown or bad values fall back to defaults). */
+const SEARCH_KEY = "adminListSearch";
+
+/** The admin list's search term in this tab ("" when none). */
+export function readListSearch(): string {
+  return sessionStorage.getItem(SEARCH_KEY) ?? "";
+}
+
+/** Keeps the admin list's search term for this tab; "" forgets it. */
+export function saveListSearch(search: string): void {
+  if (search) sessionStorage.setItem(SEARCH_KEY, search);
+  else sessionStorage.removeItem(SEARCH_KEY);
+}
+
+/**
+ * Reads the list's place from an address's query and the tab's search term (unknown or bad
+ * values fall back to defaults).
+ */
 export function readListPlace(params: URLSearchParams): ListPlace {
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     meetingId: params.get("meeting") || null,
     status: APPLICATION_STATUSES.find((s) => s.toLowerCase() === params.get("status")?.toLowerCase()) ?? null,
     warnings: params.get("warnings") === "1",
-    search: params.get("q") ?? "",
+    search: readListSearch(),
     // The domain's sort fields and directions; the default is the API's (status, ascending).
     sortBy: SORT_FIELDS.find((f) => f === params.get("sort")) ?? "status",
     sortDirection: SORT_DIRECTIONS.find((d) => d === params.get("dir")) ?? "asc",
@@ -34,13 +53,12 @@ export function readListPlace(params: URLSearchParams): ListPlace {
   };
 }
 
-/** The query string of a place, defaults left out ("" for the plain list). */
+/** The query string of a place, defaults and the search left out ("" for the plain list). */
 export function listPlaceQuery(place: Partial<ListPlace>): string {
   const q = new URLSearchParams();
   if (place.meetingId) q.set("meeting", place.meetingId);
   if (place.status) q.set("status", place.status.toLowerCase());
   if (place.warnings) q.set("warnings", "1");
-  if (place.search) q.set("q", place.search);
   if (place.sortBy && place.sortBy !== "status") q.set("sort", place.sortBy);
   if (place.sortDirection === "desc") q.set("dir", "desc");
   if (place.page && place.page > 1) q.set("page", String(place.page));

@@ -31,6 +31,8 @@ export function saveSession(s: StoredSession): void {
 /** Logout clears token, userId and userRole; `reason` is shown on the login page. */
 export function clearSession(reason?: string): void {
   for (const k of KEYS) localStorage.removeItem(k);
+  // What the admin searched for (lib/list-query.ts) is not the next person's business.
+  sessionStorage.clear();
   logoutReason = reason ?? null;
   emit();
 }

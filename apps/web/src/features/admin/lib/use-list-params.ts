@@ -1,7 +1,14 @@
 import type { ApplicationStatus } from "@visa/domain";
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
-import { type ListPlace, readListPlace, type SortDirection, type SortField } from "../../../lib/list-query";
+import { useLocation, useSearchParams } from "react-router";
+import {
+  type ListPlace,
+  readListPlace,
+  readListSearch,
+  type SortDirection,
+  type SortField,
+  saveListSearch,
+} from "../../../lib/list-query";
 
 export interface ListParams extends Omit<ListPlace, "meetingId"> {
   /** The meeting the admin picked, or null while the list shows the auto-selected one. */
@@ -9,21 +16,25 @@ export interface ListParams extends Omit<ListPlace, "meetingId"> {
 }
 
 /**
- * The admin list's meeting, status filter, 'has warnings', search, sort and page live in the
- * address (lib/list-query.ts), so coming back from an application (browser Back, or its Back
- * link) lands on the same place. Spec §4: changing the meeting, a filter, the sort or the search
+ * The admin list's meeting, status filter, 'has warnings', sort and page live in the address, and
+ * its search in the tab's sessionStorage (lib/list-query.ts), so coming back from an application
+ * (browser Back, or its Back link) lands on the same place. Spec §4: changing the meeting, a filter, the sort or the search
  * starts again at page 1; default sort is status ascending.
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
+  // The term rides in the history entry's state, so a new search and its return to page 1 are one
+  // navigation; a list reached by a link (the detail page's Back) reads the tab's copy.
+  const location = useLocation();
+  const search = (location.state as { search?: string } | null)?.search ?? readListSearch();
 
   const state = useMemo<ListParams>(() => {
     const { meetingId, ...rest } = readListPlace(params);
-    return { pickedMeetingId: meetingId, ...rest };
-  }, [params]);
+    return { pickedMeetingId: meetingId, ...rest, search };
+  }, [params, search]);
 
   const update = useCallback(
-    (changes: Record<string, string | null>) =>
+    (changes: Record<string, string | null>, nextSearch = search) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -34,14 +45,20 @@ export function useListParams() {
           return next;
         },
         // Typing and paging should not fill the history; Back leaves the list.
-        { replace: true },
+        { replace: true, state: { search: nextSearch } },
       ),
-    [setParams],
+    [setParams, search],
   );
 
   const setMeeting = useCallback((id: string) => update({ meeting: id, page: null }), [update]);
   const setPage = useCallback((page: number) => update({ page: page > 1 ? String(page) : null }), [update]);
-  const setSearch = useCallback((q: string) => update({ q, page: null }), [update]);
+  const setSearch = useCallback(
+    (q: string) => {
+      saveListSearch(q);
+      update({ page: null }, q);
+    },
+    [update],
+  );
   const setStatus = useCallback(
     (status: ApplicationStatus | null) => update({ status: status?.toLowerCase() ?? null, page: null }),
     [update],

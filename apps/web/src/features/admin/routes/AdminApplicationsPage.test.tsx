@@ -127,8 +127,8 @@ describe("AdminApplicationsPage", () => {
     expect(screen.getByRole("columnheader", { name: /Date/ })).toHaveAttribute("aria-sort", "descending");
   });
 
-  it("searches on the server and says how many matched", async () => {
-    renderAt("/admin?page=2", <AdminApplicationsPage />);
+  it("searches on the server and says how many matched, keeping the term out of the address", async () => {
+    const view = renderAt("/admin?page=2", <AdminApplicationsPage />);
     await screen.findByText("Ana Tester");
     await userEvent.type(
       screen.getByPlaceholderText("Search by name, email, passport or reference..."),
@@ -138,6 +138,9 @@ describe("AdminApplicationsPage", () => {
     expect(lastList()?.get("search")).toBe("bru");
     expect(lastList()?.get("page")).toBe("1");
     expect(screen.queryByText("Ana Tester")).not.toBeInTheDocument();
+    // A term may be a name or a passport number: never in the browser's address or history.
+    expect(view.router.state.location.search).toBe("");
+    expect(sessionStorage.getItem("adminListSearch")).toBe("bru");
   });
 
   it("offers Download PDF only for approved applications", async () => {
@@ -187,8 +190,9 @@ describe("AdminApplicationsPage", () => {
     expect(screen.getByText("Total Applications").nextElementSibling).toHaveTextContent("–");
   });
 
-  it("keeps the status filter, warnings, search, sort and page in the address and in each View link", async () => {
-    const view = renderAt("/admin?meeting=m-next&page=2&q=bru", <AdminApplicationsPage />);
+  it("keeps the status filter, warnings, sort and page in the address and each View link, the search in the tab", async () => {
+    sessionStorage.setItem("adminListSearch", "bru");
+    const view = renderAt("/admin?meeting=m-next&page=2", <AdminApplicationsPage />);
     await screen.findByText("Bruno Tester");
     await userEvent.click(screen.getByRole("button", { name: /^Rejected/ }));
     await waitFor(() => expect(lastList()?.get("status")).toBe("Rejected"));
@@ -201,7 +205,7 @@ describe("AdminApplicationsPage", () => {
     await userEvent.click(screen.getByRole("menuitem", { name: "View" }));
     await screen.findByText("Elsewhere");
     expect(view.router.state.location.pathname).toBe("/admin/applications/a2");
-    expect(view.router.state.location.search).toBe("?meeting=m-next&status=rejected&warnings=1&q=bru");
+    expect(view.router.state.location.search).toBe("?meeting=m-next&status=rejected&warnings=1");
   });
 
   it("approves the selected rows in one request and says what did not change", async () => {
