@@ -16,7 +16,7 @@ import {
   readApplicationsOfUser,
   readCounts,
 } from "./application.queries.js";
-import { warningsOfMeetings } from "./warnings.service.js";
+import { warningsOfApplications, warningsOfMeetings } from "./warnings.service.js";
 
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
@@ -30,11 +30,17 @@ async function meetingsOf(ctx: AppContext, query: AdminListFilters): Promise<str
   return (await ctx.db.select({ id: meetings.id }).from(meetings)).map((m) => m.id);
 }
 
-/** The filters as the list's query: 'has warnings' becomes the ids of the requests with warnings. */
-async function listQuery(ctx: AppContext, { warnings: onlyWarned, ...query }: AdminListFilters) {
-  const warnings = await warningsOfMeetings(ctx.db, await meetingsOf(ctx, query));
-  const listed: AdminListQuery = onlyWarned === "true" ? { ...query, withIds: [...warnings.keys()] } : query;
-  return { listed, warnings };
+/**
+ * The filters as the list's query: 'has warnings' becomes the ids of the requests with warnings,
+ * which takes the rules over whole meetings; without it nothing but the list is read.
+ */
+async function listQuery(
+  ctx: AppContext,
+  { warnings: onlyWarned, ...query }: AdminListFilters,
+): Promise<AdminListQuery> {
+  if (onlyWarned !== "true") return query;
+  const warned = await warningsOfMeetings(ctx.db, await meetingsOf(ctx, query));
+  return { ...query, withIds: [...warned.keys()] };
 }
 
 /**
@@ -45,8 +51,12 @@ export async function listApplicationsForAdmin(
   ctx: AppContext,
   query: AdminListFilters,
 ): Promise<ApplicationListDto> {
-  const { listed, warnings } = await listQuery(ctx, query);
+  const listed = await listQuery(ctx, query);
   const { records, total } = await readAdminList(ctx.db, ctx.statements.applications, listed);
+  const warnings = await warningsOfApplications(
+    ctx.db,
+    records.map((r) => r.app.id),
+  );
   return {
     applications: records.map((r) =>
       applicationPresenter(r, { isAdmin: true }, warnings.get(r.app.id) ?? []),
@@ -68,8 +78,7 @@ export async function applicationNeighbours(
   ctx: AppContext,
   { id, ...query }: AdminListFilters & { id: string },
 ): Promise<NeighboursDto> {
-  const { listed } = await listQuery(ctx, query);
-  const ids = await readAdminListIds(ctx.db, listed);
+  const ids = await readAdminListIds(ctx.db, await listQuery(ctx, query));
   const at = ids.indexOf(id);
   return {
     previous: at > 0 ? (ids[at - 1] ?? null) : null,

@@ -274,6 +274,47 @@ describe("the list's filters, warnings and search", () => {
   });
 });
 
+describe("each page's warnings", () => {
+  it("mark a row whose twin is on another page, by passport and by person", async () => {
+    const meeting = await buildMeeting(t.app, { startDate: "2030-03-02", endDate: "2030-03-06" });
+    const build = (over: Parameters<typeof buildApplication>[1]["over"]) =>
+      buildApplication(t.app, { meetingId: meeting.id, userId: null, over });
+    const samePassport = { passportNumber: "PAGE-222", passportKey: "PAGE222" };
+    const una = await build({ ...samePassport, firstName: "Una" });
+    const dos = await build({ ...samePassport, firstName: "Dos" });
+    const person = { birthdate: "1970-07-07" };
+    const zoe = await build({
+      ...person,
+      firstName: "Zoë",
+      lastName: "Núñez",
+      passportNumber: "P-1",
+      passportKey: "P1",
+    });
+    const zoe2 = await build({
+      ...person,
+      firstName: "zoe",
+      lastName: "Nunez",
+      passportNumber: "P-2",
+      passportKey: "P2",
+    });
+    const expected = new Map([
+      [una.id, ["duplicate-passport"]],
+      [dos.id, ["duplicate-passport"]],
+      [zoe.id, ["duplicate-person"]],
+      [zoe2.id, ["duplicate-person"]],
+    ]);
+    for (let page = 1; page <= 4; page++) {
+      const res = await inject(
+        "GET",
+        `/api/applications?admin=true&meetingId=${meeting.id}&limit=1&page=${page}`,
+        admin.auth,
+      );
+      const [row] = (res.json() as { applications: ApplicationDto[] }).applications;
+      expect(row?.warnings?.map((w) => w.code)).toEqual(expected.get(row?._id ?? ""));
+    }
+  });
+});
+
 describe("the meeting's warning settings", () => {
   it("are written with the meeting, kept when not sent, and used by the warnings", async () => {
     const body = {

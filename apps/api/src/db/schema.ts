@@ -166,6 +166,7 @@ export const applications = pgTable(
     index("applications_meeting_created_id_idx").on(t.meetingId, t.createdAt, t.id),
     index("applications_meeting_appointment_idx").on(t.meetingId, t.visaAppointmentDate, t.createdAt, t.id),
     index("applications_meeting_passport_idx").on(t.meetingId, t.passportKey),
+    index("applications_meeting_birthdate_idx").on(t.meetingId, t.birthdate),
     index("applications_meeting_email_idx").on(t.meetingId, t.email),
     index("applications_email_idx").on(t.email),
     // The admin search (matchesSearch in application.queries.ts, same expressions): trigrams
