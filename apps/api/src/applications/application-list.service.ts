@@ -15,6 +15,7 @@ import {
   readAdminListIds,
   readApplicationsOfUser,
   readCounts,
+  referencedApplication,
 } from "./application.queries.js";
 import { warningsOfApplications, warningsOfMeetings } from "./warnings.service.js";
 
@@ -38,9 +39,10 @@ async function listQuery(
   ctx: AppContext,
   { warnings: onlyWarned, ...query }: AdminListFilters,
 ): Promise<AdminListQuery> {
-  if (onlyWarned !== "true") return query;
+  const referencedId = query.search.trim() ? await referencedApplication(ctx.db, query.search) : null;
+  if (onlyWarned !== "true") return { ...query, referencedId };
   const warned = await warningsOfMeetings(ctx.db, await meetingsOf(ctx, query));
-  return { ...query, withIds: [...warned.keys()] };
+  return { ...query, referencedId, withIds: [...warned.keys()] };
 }
 
 /**

@@ -69,7 +69,30 @@ export function toRecord(row: RecordRow): ApplicationRecord {
 }
 
 /** The admin list's query: the route's filters, and the ids of requests with warnings when asked. */
-export type AdminListQuery = Omit<AdminListFilters, "warnings"> & { withIds?: string[] };
+export type AdminListQuery = Omit<AdminListFilters, "warnings"> & {
+  withIds?: string[];
+  /** The application whose letter has the searched reference (see referencedApplication). */
+  referencedId?: string | null;
+};
+
+/** No application has this id: what a search matches by reference when no letter has it. */
+const NO_APPLICATION = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * The application whose letter carries `term` as its reference, or null. Looked up before the
+ * list's query, so the query's search is a plain OR of indexed conditions (an EXISTS among them
+ * kept PostgreSQL from combining the indexes, and every search read its whole meeting).
+ */
+export async function referencedApplication(db: Db, term: string): Promise<string | null> {
+  const reference = term.trim().toUpperCase();
+  if (!reference) return null;
+  const [row] = await db
+    .select({ id: letters.applicationId })
+    .from(letters)
+    .where(eq(letters.reference, reference))
+    .limit(1);
+  return row?.id ?? null;
+}
 
 /**
  * The admin list's order. createdAt and then id break ties, so a row never shows on two pages
@@ -100,21 +123,21 @@ const PLAIN_TERM = /^[\x20-\x7E]*$/;
  * An admin search: "first last" contains the pattern case-insensitively (a plain term ignores the
  * names' accents too, through fold_text of migration 0021: "muller" finds Müller, "sao" São; "Ø"
  * still finds only Ø), or the e-mail contains it, or the term is the passport number (normalised)
- * or the reference of one of its letters. Written exactly as the trigram indexes' expressions
+ * or the application whose letter has that reference. Written exactly as the trigram indexes' expressions
  * (schema.ts), or PostgreSQL would not use them.
  */
 function matchesSearch(
   folded: boolean,
   pattern: SQLWrapper,
   passport: SQLWrapper,
-  reference: SQLWrapper,
+  referenced: SQLWrapper,
 ): SQL {
   const fullName = sql`${applications.firstName} || ' ' || ${applications.lastName}`;
   return or(
     folded ? sql`fold_text(${fullName}) like fold_text(${pattern})` : ilike(fullName, pattern),
     ilike(applications.email, pattern),
     eq(applications.passportKey, passport),
-    sql`exists (select 1 from ${letters} where ${letters.applicationId} = ${applications.id} and ${letters.reference} = ${reference})`,
+    sql`${applications.id} = ${referenced}::uuid`,
   ) as SQL;
 }
 
@@ -158,14 +181,14 @@ function adminFilters(query: AdminListQuery) {
         folded,
         sql.placeholder("pattern"),
         sql.placeholder("passport"),
-        sql.placeholder("reference"),
+        sql.placeholder("referenced"),
       ),
     );
     // The parameter's name tells the two shapes apart, each prepared once.
     if (folded) params.foldedSearch = "1";
     params.pattern = containsPattern(term);
     params.passport = normalisePassportNumber(term);
-    params.reference = term.toUpperCase();
+    params.referenced = query.referencedId ?? NO_APPLICATION;
   }
   return {
     where: and(...conditions),
