@@ -17,7 +17,7 @@ import {
   readCounts,
   referencedApplication,
 } from "./application.queries.js";
-import { warningsOfApplications, warningsOfMeetings } from "./warnings.service.js";
+import { warningsOfMeetings, warningsOfRecords } from "./warnings.service.js";
 
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
@@ -55,10 +55,7 @@ export async function listApplicationsForAdmin(
 ): Promise<ApplicationListDto> {
   const listed = await listQuery(ctx, query);
   const { records, total } = await readAdminList(ctx.db, ctx.statements.applications, listed);
-  const warnings = await warningsOfApplications(
-    ctx.db,
-    records.map((r) => r.app.id),
-  );
+  const warnings = await warningsOfRecords(ctx.db, records);
   return {
     applications: records.map((r) =>
       applicationPresenter(r, { isAdmin: true }, warnings.get(r.app.id) ?? []),

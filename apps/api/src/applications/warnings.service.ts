@@ -2,6 +2,7 @@ import { type ApplicationWarning, meetingWarnings } from "@visa/domain";
 import { and, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { applications, meetings } from "../db/schema.js";
+import type { ApplicationRow, MeetingRow } from "./application.presenter.js";
 
 type Warnings = Map<string, ApplicationWarning[]>;
 
@@ -64,16 +65,32 @@ export async function warningsOfMeetings(db: DbOrTx, meetingIds: string[]): Prom
   return warningsAmong(db, rows, null);
 }
 
+/** A row as the rules read it, from a whole application row. */
+const ruleRow = (a: ApplicationRow): RuleRow => ({
+  id: a.id,
+  meetingId: a.meetingId,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  birthdate: a.birthdate,
+  passportNumber: a.passportKey,
+  passportExpirationDate: a.passportExpirationDate,
+  dateOfArrival: a.dateOfArrival,
+  dateOfDeparture: a.dateOfDeparture,
+});
+
 /**
- * The warnings of some applications (a page of the list, one detail page), each compared with
- * the rest of its meeting. Only the others that can be a duplicate are read, those with the same
- * passport or the same birthdate (indexed by meeting), so a page costs the same in a meeting of
- * ten or of ten thousand.
+ * The warnings of some applications already read with their meetings (a page of the list, one
+ * detail page), each compared with the rest of its meeting. Only the others that can be a
+ * duplicate are read, those with the same passport or the same birthdate (indexed by meeting), in
+ * one statement, so a page costs the same in a meeting of ten or of ten thousand.
  */
-export async function warningsOfApplications(db: DbOrTx, ids: string[]): Promise<Warnings> {
-  if (ids.length === 0) return new Map();
-  const own = await db.select(RULE_COLUMNS).from(applications).where(inArray(applications.id, ids));
-  if (own.length === 0) return new Map();
+export async function warningsOfRecords(
+  db: DbOrTx,
+  records: Array<{ app: ApplicationRow; meeting: MeetingRow }>,
+): Promise<Warnings> {
+  const result: Warnings = new Map();
+  if (records.length === 0) return result;
+  const own = records.map((r) => ruleRow(r.app));
   const candidates = await db
     .select(RULE_COLUMNS)
     .from(applications)
@@ -86,14 +103,25 @@ export async function warningsOfApplications(db: DbOrTx, ids: string[]): Promise
         ),
       ),
     );
-  const byId = new Map([...own, ...candidates].map((r) => [r.id, r]));
-  return warningsAmong(db, [...byId.values()], new Set(ids));
+  const rows = [...new Map([...own, ...candidates].map((r) => [r.id, r])).values()];
+  const meetingsById = new Map(records.map((r) => [r.meeting.id, r.meeting]));
+  for (const meeting of meetingsById.values()) {
+    const found = meetingWarnings(
+      rows.filter((r) => r.meetingId === meeting.id),
+      meeting,
+    );
+    for (const r of records) {
+      const warnings = found.get(r.app.id);
+      if (r.meeting.id === meeting.id && warnings && warnings.length > 0) result.set(r.app.id, warnings);
+    }
+  }
+  return result;
 }
 
-/** The warnings of one application (compared with the rest of its meeting). */
+/** The warnings of one application read with its meeting (compared with the rest of the meeting). */
 export async function warningsOfApplication(
   db: DbOrTx,
-  applicationId: string,
+  record: { app: ApplicationRow; meeting: MeetingRow },
 ): Promise<ApplicationWarning[]> {
-  return (await warningsOfApplications(db, [applicationId])).get(applicationId) ?? [];
+  return (await warningsOfRecords(db, [record])).get(record.app.id) ?? [];
 }
