@@ -16,9 +16,12 @@ describe("pageTitle", () => {
       "/verify/VL-1",
       "/register",
     ];
-    const titles = paths.map(pageTitle);
+    const titles = paths.map((p) => pageTitle(p));
     expect(new Set(titles).size).toBe(paths.length);
     expect(pageTitle("/admin/applications/x")).toBe("Review application · Visa Letter Portal");
     expect(pageTitle("/nowhere")).toBe("Visa Letter Portal");
+    expect(pageTitle("/applications/abc", "Dallas 2030")).toBe(
+      "Dallas 2030 · Application details · Visa Letter Portal",
+    );
   });
 });

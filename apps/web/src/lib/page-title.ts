@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useLocation } from "react-router";
 
 const SITE = "Visa Letter Portal";
@@ -21,18 +21,36 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/$/, "My applications"],
 ];
 
-/** The tab title of a path: "{page} · Visa Letter Portal", or the site's name alone. */
-export function pageTitle(pathname: string): string {
+/**
+ * The tab title of a path: "{page} · Visa Letter Portal", or the site's name alone; with a
+ * `detail` (what the page shows, e.g. an applicant's name and meeting) it comes first.
+ */
+export function pageTitle(pathname: string, detail?: string): string {
   const found = TITLES.find(([re]) => re.test(pathname));
-  return found ? `${found[1]} · ${SITE}` : SITE;
+  const page = found ? `${found[1]} · ${SITE}` : SITE;
+  return detail ? `${detail} · ${page}` : page;
 }
 
-/** Keeps document.title in step with the current page (mounted once, at the router's root). */
+/**
+ * Keeps document.title in step with the current page (mounted once, at the router's root). A
+ * layout effect, so it runs before any page's `useDetailTitle` effect of the same render.
+ */
 export function usePageTitle(): void {
   const { pathname } = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = pageTitle(pathname);
   }, [pathname]);
+}
+
+/**
+ * A page that has loaded what it shows names it in the tab, before the page's title. Only names
+ * that are not personal identifiers belong here: never a passport number or a birthdate.
+ */
+export function useDetailTitle(detail: string | undefined): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (detail) document.title = pageTitle(pathname, detail);
+  }, [detail, pathname]);
 }
 
 /** The component form, for the router's root route. */

@@ -1,10 +1,11 @@
-import { canEditApplication } from "@visa/domain";
+import { type ApplicationDto, canEditApplication } from "@visa/domain";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
 import { Spinner } from "../../../../components/Spinner";
 import { ApiError } from "../../../../lib/api-client";
+import { useDetailTitle } from "../../../../lib/page-title";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
 import { ApplicationHistory } from "../ApplicationHistory";
@@ -26,10 +27,22 @@ export interface ApplicationDetailProps {
   admin: boolean;
 }
 
+/**
+ * What the tab names: the meeting for the applicant (their own name says nothing new), the
+ * applicant's name and meeting for the secretariat, who keeps several requests open side by side.
+ */
+function tabDetail(app: ApplicationDto, admin: boolean): string | undefined {
+  const meeting = app.meeting?.name;
+  if (!admin) return meeting;
+  const name = `${app.firstName} ${app.lastName}`.trim();
+  return [name, meeting].filter(Boolean).join(", ") || undefined;
+}
+
 /** 'Application Details': view mode; Edit (when allowed) gives edit mode; Save or Cancel return. */
 export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const session = useSession();
   const query = useApplication(id);
+  useDetailTitle(query.data && tabDetail(query.data, admin));
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const backTo = admin ? "/admin" : "/";
