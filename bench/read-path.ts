@@ -7,7 +7,10 @@
  * applications; then a mixed run of applicants and admins at once. Prints one table.
  *
  *   npx tsx bench/read-path.ts --db postgres|embedded [--connections 50] [--seconds 10]
- *     [--mixed-seconds 60] [--small]
+ *     [--mixed-seconds 60] [--small] [--only <part of a scenario's name>]
+ *
+ * With --only, only the ceiling and the scenarios whose names contain it run (no mixed run unless
+ * it matches "mixed"). With PROF=dir the server writes a CPU profile there.
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -26,6 +29,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50" },
     "mixed-seconds": { type: "string", default: "60" },
     small: { type: "boolean", default: false },
+    only: { type: "string" },
   },
 });
 const kind = args.db as DbKind;
@@ -60,6 +64,7 @@ async function main() {
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),
+      nodeArgs: process.env.PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF}`] : [],
     });
     const base = server.url;
     const admin = await login(base, seed.adminEmail, seed.adminPassword);
@@ -110,8 +115,9 @@ async function main() {
         body: newApplication,
       },
     ];
+    const chosen = (name: string) => !args.only || name.includes(args.only) || name.startsWith("ceiling");
     const results: LoadResult[] = [];
-    for (const s of scenarios) {
+    for (const s of scenarios.filter((s) => chosen(s.name))) {
       const probe = await api(
         base,
         { token: "", headers: s.headers ?? {} },
@@ -124,26 +130,28 @@ async function main() {
       log(`${s.name}: ${fmt(result.rps, 0)} req/s, p99 ${result.p99} ms, non2xx ${result.non2xx}`);
       results.push(result);
     }
-    log(`mixed: 40 applicants and 10 admins for ${mixedSeconds} s`);
     const applicantPaths = ["/api/applications", `/api/applications/${seed.sampleApplicationId}`];
-    const mixed = await Promise.all([
-      measure(
-        base,
-        scenario("mixed: 40 applicants (own list, one application)", applicantPaths, user.headers),
-        {
-          connections: 40,
-          seconds: mixedSeconds,
-        },
-      ),
-      measure(
-        base,
-        scenario("mixed: 10 admins (pages, searches)", [...pages, ...byName, ...byEmail], admin.headers),
-        {
-          connections: 10,
-          seconds: mixedSeconds,
-        },
-      ),
-    ]);
+    if (chosen("mixed")) log(`mixed: 40 applicants and 10 admins for ${mixedSeconds} s`);
+    const mixed = !chosen("mixed")
+      ? []
+      : await Promise.all([
+          measure(
+            base,
+            scenario("mixed: 40 applicants (own list, one application)", applicantPaths, user.headers),
+            {
+              connections: 40,
+              seconds: mixedSeconds,
+            },
+          ),
+          measure(
+            base,
+            scenario("mixed: 10 admins (pages, searches)", [...pages, ...byName, ...byEmail], admin.headers),
+            {
+              connections: 10,
+              seconds: mixedSeconds,
+            },
+          ),
+        ]);
     results.push(...mixed);
     const peak = server.peakRssMb();
     await server.stop();
