@@ -55,7 +55,7 @@ export async function listApplicationsForAdmin(
 ): Promise<ApplicationListDto> {
   const listed = await listQuery(ctx, query);
   const { records, total } = await readAdminList(ctx.db, ctx.statements.applications, listed);
-  const warnings = await warningsOfRecords(ctx.db, records);
+  const warnings = await warningsOfRecords(ctx.statements.warnings, records);
   return {
     applications: records.map((r) =>
       applicationPresenter(r, { isAdmin: true }, warnings.get(r.app.id) ?? []),

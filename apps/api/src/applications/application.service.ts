@@ -54,7 +54,7 @@ export async function getApplication(ctx: AppContext, actor: Actor, id: string):
   return applicationPresenter(
     record,
     actor,
-    actor.isAdmin ? await warningsOfApplication(ctx.db, record) : undefined,
+    actor.isAdmin ? await warningsOfApplication(ctx.statements.warnings, record) : undefined,
   );
 }
 

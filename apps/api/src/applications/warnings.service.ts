@@ -1,6 +1,6 @@
 import { type ApplicationWarning, meetingWarnings } from "@visa/domain";
-import { and, inArray, or } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.js";
+import { inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.js";
 import { applications, meetings } from "../db/schema.js";
 import type { ApplicationRow, MeetingRow } from "./application.presenter.js";
 
@@ -79,30 +79,44 @@ const ruleRow = (a: ApplicationRow): RuleRow => ({
 });
 
 /**
+ * The statement reading, of the given meetings, the requests that can be a duplicate of the given
+ * ones: those with the same passport or the same birthdate (both indexed by meeting). Prepared
+ * once per database with arrays for parameters, so every page runs the same planned statement.
+ */
+export function prepareWarningReads(db: Db) {
+  return {
+    possibleDuplicates: db
+      .select(RULE_COLUMNS)
+      .from(applications)
+      .where(
+        sql`${applications.meetingId} = any(${sql.placeholder("meetingIds")}::uuid[])
+          and (${applications.passportKey} = any(${sql.placeholder("passportKeys")}::text[])
+            or ${applications.birthdate} = any(${sql.placeholder("birthdates")}::date[]))`,
+      )
+      .prepare("possible_duplicates"),
+  };
+}
+export type WarningReads = ReturnType<typeof prepareWarningReads>;
+
+/**
  * The warnings of some applications already read with their meetings (a page of the list, one
  * detail page), each compared with the rest of its meeting. Only the others that can be a
- * duplicate are read, those with the same passport or the same birthdate (indexed by meeting), in
- * one statement, so a page costs the same in a meeting of ten or of ten thousand.
+ * duplicate are read, in one statement, so a page costs the same in a meeting of ten or of ten
+ * thousand.
  */
 export async function warningsOfRecords(
-  db: DbOrTx,
+  reads: WarningReads,
   records: Array<{ app: ApplicationRow; meeting: MeetingRow }>,
 ): Promise<Warnings> {
   const result: Warnings = new Map();
   if (records.length === 0) return result;
   const own = records.map((r) => ruleRow(r.app));
-  const candidates = await db
-    .select(RULE_COLUMNS)
-    .from(applications)
-    .where(
-      and(
-        inArray(applications.meetingId, [...new Set(own.map((r) => r.meetingId))]),
-        or(
-          inArray(applications.passportKey, [...new Set(own.map((r) => r.passportNumber))]),
-          inArray(applications.birthdate, [...new Set(own.map((r) => r.birthdate))]),
-        ),
-      ),
-    );
+  const distinct = <T>(values: T[]) => [...new Set(values)];
+  const candidates = await reads.possibleDuplicates.execute({
+    meetingIds: distinct(own.map((r) => r.meetingId)),
+    passportKeys: distinct(own.map((r) => r.passportNumber)),
+    birthdates: distinct(own.map((r) => r.birthdate)),
+  });
   const rows = [...new Map([...own, ...candidates].map((r) => [r.id, r])).values()];
   const meetingsById = new Map(records.map((r) => [r.meeting.id, r.meeting]));
   for (const meeting of meetingsById.values()) {
@@ -120,8 +134,8 @@ export async function warningsOfRecords(
 
 /** The warnings of one application read with its meeting (compared with the rest of the meeting). */
 export async function warningsOfApplication(
-  db: DbOrTx,
+  reads: WarningReads,
   record: { app: ApplicationRow; meeting: MeetingRow },
 ): Promise<ApplicationWarning[]> {
-  return (await warningsOfRecords(db, [record])).get(record.app.id) ?? [];
+  return (await warningsOfRecords(reads, [record])).get(record.app.id) ?? [];
 }

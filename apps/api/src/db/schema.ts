@@ -157,6 +157,8 @@ export const applications = pgTable(
       .where(sql`${t.lastUpdatedById} is not null`),
     // Ending with id, the admin list's full sort order: a page's ids come from the index alone.
     // The status sort in review order (statusRank), newest first within a status (migration 0011).
+    // Migration 0028 adds INCLUDE (status), which this builder cannot say: with it the ids of a
+    // page come from the index alone (see that migration).
     index("applications_meeting_status_order_idx").on(
       t.meetingId,
       statusRank(t.status),
