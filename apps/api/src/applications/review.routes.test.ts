@@ -156,7 +156,10 @@ describe("notes, messages and requests for changes", () => {
       (await inject("POST", `/api/applications/${id}/notes`, admin.auth, { text: " " })).statusCode,
     ).toBe(400);
 
-    const ownView = JSON.stringify([await read(id, owner.auth), await historyOf(id, owner.auth)]);
+    // Neither the application, its list row nor its history shows the applicant a note.
+    const ownList = (await inject("GET", "/api/applications", owner.auth)).body;
+    expect(ownList).toContain(id);
+    const ownView = JSON.stringify([await read(id, owner.auth), await historyOf(id, owner.auth), ownList]);
     expect(ownView).not.toContain("embassy");
     expect(ownView).toContain("your ticket");
     expect((await historyOf(id, admin.auth)).map((e) => e.kind)).toEqual(["created", "note", "message"]);

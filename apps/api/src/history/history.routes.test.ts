@@ -1,9 +1,9 @@
 import type { HistoryEntryDto } from "@visa/domain";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationHistory } from "../db/schema.js";
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { applicationHistory, applications, mailJobs } from "../db/schema.js";
 import { importRow, postImport, toCsv } from "../imports/csv-test-helpers.js";
-import { drainMailQueue } from "../notifications/mail-queue.js";
+import { drainMailQueue, MAX_ATTEMPTS } from "../notifications/mail-queue.js";
 import { applicationPayload, buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { recordEvent } from "./history.service.js";
@@ -149,6 +149,76 @@ describe("GET /api/applications/:id/history", () => {
       { kind: "imported", text: "Created", by: { firstName: "Grace" } },
       { kind: "imported", text: "Updated", changes: [{ field: "city", from: "Berlin", to: "Bonn" }] },
     ]);
+  });
+
+  it("records a status change's reason, shown to the admin and the applicant alike", async () => {
+    const { owner, id } = await createOwn();
+    await put(id, admin.auth, { status: "Rejected", reason: "No proof of registration" });
+    await put(id, admin.auth, { status: "Pending" });
+    const expected = [
+      {
+        kind: "status_changed",
+        fromStatus: "Pending",
+        toStatus: "Rejected",
+        reason: "No proof of registration",
+      },
+      { kind: "status_changed", fromStatus: "Rejected", toStatus: "Pending" },
+    ];
+    expect((await history(id, owner.auth)).entries).toMatchObject(expected);
+    const all = (await history(id, admin.auth)).entries.filter((e) => e.kind === "status_changed");
+    expect(all).toMatchObject(expected);
+    expect(all[1]?.reason ?? null).toBeNull();
+  });
+
+  it("records a mail the mail server refused to the last attempt as failed, without its address", async () => {
+    const { owner, id } = await createOwn();
+    // The confirmation of the request goes out first, normally.
+    await drainMailQueue(t.app.ctx);
+    const send = vi.spyOn(t.mailer, "send").mockRejectedValue(new Error("550 mailbox unavailable"));
+    try {
+      await t.app.inject({
+        method: "POST",
+        url: `/api/applications/${id}/messages`,
+        headers: admin.auth,
+        payload: { text: "Please send your ticket" },
+      });
+      // Every attempt but the last has already failed: this one gives up.
+      await t.app.ctx.db
+        .update(mailJobs)
+        .set({ attempts: MAX_ATTEMPTS - 1 })
+        .where(and(eq(mailJobs.applicationId, id), isNull(mailJobs.sentAt), isNull(mailJobs.failedAt)));
+      await drainMailQueue(t.app.ctx);
+      expect(send).toHaveBeenCalled();
+    } finally {
+      send.mockRestore();
+    }
+    const { entries } = await history(id, admin.auth);
+    const failed = entries.filter((e) => e.kind === "mail_failed");
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.text).toMatch(/message/i);
+    expect(JSON.stringify(failed)).not.toContain(owner.user.email);
+    expect(entries.some((e) => e.kind === "mail_sent" && e.text === failed[0]?.text)).toBe(false);
+  });
+
+  it("records an import's change of an identifier without its values", async () => {
+    const meeting = await buildMeeting(t.app);
+    const row = (birthdate: string) =>
+      toCsv([importRow(meeting.name, 7, { birthdate, lastName: "Identifier-7", city: "Köln" })]);
+    expect((await postImport(t.app, admin.auth, row("1985-06-15"))).statusCode).toBe(200);
+    // Matched by its passport number, the row brings another birthdate.
+    expect((await postImport(t.app, admin.auth, row("1986-07-16"))).statusCode).toBe(200);
+    const [created] = await t.app.ctx.db
+      .select({ id: applicationHistory.applicationId })
+      .from(applicationHistory)
+      .innerJoin(applications, eq(applications.id, applicationHistory.applicationId))
+      .where(and(eq(applicationHistory.kind, "imported"), eq(applications.lastName, "Identifier-7")));
+    const { entries } = await history(created?.id ?? "", admin.auth);
+    expect(entries).toMatchObject([
+      { kind: "imported", text: "Created" },
+      { kind: "imported", text: "Updated", changes: [{ field: "birthdate" }] },
+    ]);
+    expect(entries[1]?.changes?.[0]).toEqual({ field: "birthdate" });
+    expect(JSON.stringify(entries)).not.toMatch(/1985-06-15|1986-07-16/);
   });
 
   it("goes with the application when it is deleted", async () => {
