@@ -185,4 +185,19 @@ describe("meetingWarnings", () => {
     expect(result.get("b")?.map((w) => w.code)).toEqual(["duplicate-passport"]);
     expect(result.get("c")).toEqual([]);
   });
+
+  it("gives only the asked applications their warnings, comparing them with all the others", () => {
+    const result = meetingWarnings(
+      [
+        { id: "a", ...fine },
+        { id: "b", ...fine, passportNumber: "c01x00t47", firstName: "Other" },
+        { id: "c", ...fine, passportNumber: "Z9", firstName: "Third" },
+      ],
+      meeting,
+      new Set(["a", "c"]),
+    );
+    expect([...result.keys()]).toEqual(["a", "c"]);
+    expect(result.get("a")?.map((w) => w.code)).toEqual(["duplicate-passport"]);
+    expect(result.get("c")).toEqual([]);
+  });
 });

@@ -203,11 +203,13 @@ export type IdentifiedWarningFields = WarningApplicationFields & { id: string };
 
 /**
  * Warnings of many applications of one meeting at once (the server's list and filter): each is
- * compared with all the others given, so pass the whole meeting for the duplicate rules.
+ * compared with all the others given, so pass the whole meeting for the duplicate rules. With
+ * `of`, only those applications get their warnings; the others are there to be compared with.
  */
 export function meetingWarnings(
   apps: readonly IdentifiedWarningFields[],
   meeting: WarningMeeting,
+  of?: ReadonlySet<string>,
 ): Map<string, ApplicationWarning[]> {
   const passportCount = new Map<string, number>();
   const personCount = new Map<string, number>();
@@ -218,6 +220,7 @@ export function meetingWarnings(
   }
   const result = new Map<string, ApplicationWarning[]>();
   apps.forEach((app, i) => {
+    if (of && !of.has(app.id)) return;
     const k = keys[i] ?? { passport: null, person: null };
     // "Others" seen from this application: a key counts as another's when it occurs twice or more.
     const others: WarningOthers = {

@@ -119,15 +119,14 @@ export async function warningsOfRecords(
   });
   const rows = [...new Map([...own, ...candidates].map((r) => [r.id, r])).values()];
   const meetingsById = new Map(records.map((r) => [r.meeting.id, r.meeting]));
+  const ownIds = new Set(own.map((r) => r.id));
   for (const meeting of meetingsById.values()) {
     const found = meetingWarnings(
       rows.filter((r) => r.meetingId === meeting.id),
       meeting,
+      ownIds,
     );
-    for (const r of records) {
-      const warnings = found.get(r.app.id);
-      if (r.meeting.id === meeting.id && warnings && warnings.length > 0) result.set(r.app.id, warnings);
-    }
+    for (const [id, warnings] of found) if (warnings.length > 0) result.set(id, warnings);
   }
   return result;
 }
