@@ -167,7 +167,6 @@ export function importCsv(meetingName: string, people: ImportPerson[]): string {
       position: "Delegate",
       companyMailingAddress1: `${i + 1} Main Street`,
       city: "Berlin",
-      state: "Berlin",
       postalCode: "10115",
       country: "DE",
       phone: "+49 30 1234567",

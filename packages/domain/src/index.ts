@@ -1,3 +1,4 @@
+export * from "./address-regions.js";
 export * from "./constants.js";
 export * from "./countries.js";
 export * from "./dates.js";

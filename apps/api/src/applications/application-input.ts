@@ -1,9 +1,9 @@
 import {
-  APPLICATION_REQUIRED_FIELDS,
   type ApplicationCreate,
   type ApplicationUpdate,
   applicationCreateSchema,
   applicationUpdateSchema,
+  missingRequiredFields,
   missingRequiredKeys,
   requiredFieldsMessage,
   statusReasonField,
@@ -34,17 +34,16 @@ function parsedWith<S extends z.ZodType>(schema: S, raw: Record<string, unknown>
 }
 
 /**
- * POST /api/applications: a new application. Every missing required field is named in the
- * spec's one message before any other check.
+ * POST /api/applications: a new application. Every missing required field (State/Province too
+ * when the address's country has states) is named in the spec's one message before any other check.
  */
 export const applicationCreateBody = objectBody.transform((body, ctx): ApplicationCreate => {
   const raw = withMeetingId(body);
   const missing = missingRequiredKeys(raw);
   if (missing.length > 0) {
-    const labels = missing.map((k) => APPLICATION_REQUIRED_FIELDS[k] ?? k);
     ctx.addIssue({
       code: "custom",
-      message: requiredFieldsMessage(labels),
+      message: requiredFieldsMessage(missingRequiredFields(raw)),
       path: [],
       params: { fields: missing },
     });

@@ -6,6 +6,7 @@ import {
   DEPARTURE_ORDER_MESSAGE,
   PASSPORT_VALIDITY_MESSAGE,
   passportCoversStay,
+  stateRequired,
 } from "@visa/domain";
 import { count, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
@@ -129,6 +130,7 @@ export async function updateApplication(
     if (datesMoved && !passportCoversStay(expiry, departure)) {
       throw badRequest(PASSPORT_VALIDITY_MESSAGE, ["passportExpirationDate"]);
     }
+    assertStateWhereRequired(current, set);
     if (Object.keys(set).length === 0) return null;
     Object.assign(set, reviewColumns(actor, current, set.status, statusReason));
     const [updated] = await tx
@@ -147,6 +149,20 @@ export async function updateApplication(
     if (superseded) ctx.events.emit("letter.superseded", { applicationId: id });
   }
   return getApplication(ctx, actor, id);
+}
+
+/**
+ * An edit that changes the address's country or its State/Province leaves one where the country
+ * has states; an untouched older address stays editable.
+ */
+function assertStateWhereRequired(
+  current: Pick<ApplicationRow, "country" | "state">,
+  set: Partial<typeof applications.$inferInsert>,
+): void {
+  const country = set.country ?? current.country;
+  const state = set.state ?? current.state;
+  const moved = country !== current.country || state !== current.state;
+  if (moved && stateRequired(country) && !state.trim()) throw badRequest("state is required", ["state"]);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   isRealDay,
   PASSPORT_VALIDITY_MESSAGE,
   passportCoversStay,
+  stateRequired,
 } from "@visa/domain";
 import { passportKeyOf } from "../applications/passport-key.js";
 import type { applications } from "../db/schema.js";
@@ -116,6 +117,9 @@ export function validateImportRow(
     if (code) out[c] = code;
     else fail(c, "must be a country code or name");
   }
+  // The form's rule: an address in a country with states names its State/Province.
+  if (!bad("country") && stateRequired(String(out.country)) && !cell("state").trim())
+    fail("state", "is required");
   const meetingId = bad("meetingName") ? null : findMeeting(cell("meetingName"));
   if (!meetingId && !bad("meetingName")) fail("meetingName", `no meeting is named "${cell("meetingName")}"`);
 

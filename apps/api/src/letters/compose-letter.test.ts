@@ -19,15 +19,13 @@ const assets = {
 
 const meeting = { name: "Plenary", location: "Orlando, FL", startDate: "2030-03-02", endDate: "2030-03-07" };
 
-function compose(template = DEFAULT_LETTER_TEMPLATE as { addressee: string; body: string }) {
+/** A letter for the sample applicant with `over` applied, in the default template unless given one. */
+function composeFor(
+  over: Partial<typeof SAMPLE_APPLICANT>,
+  template = DEFAULT_LETTER_TEMPLATE as { addressee: string; body: string },
+) {
   return composeLetter({
-    applicant: {
-      ...SAMPLE_APPLICANT,
-      companyMailingAddress2: "Suite 5",
-      state: "MA",
-      postalCode: "01880",
-      country: "US",
-    },
+    applicant: { ...SAMPLE_APPLICANT, ...over },
     meeting,
     assets,
     template,
@@ -35,6 +33,13 @@ function compose(template = DEFAULT_LETTER_TEMPLATE as { addressee: string; body
     issuedOn: "2026-01-01",
     publicUrl: "https://portal.example.org",
   });
+}
+
+function compose(template?: { addressee: string; body: string }) {
+  return composeFor(
+    { companyMailingAddress2: "Suite 5", state: "MA", postalCode: "01880", country: "US" },
+    template,
+  );
 }
 
 describe("composing a letter", () => {
@@ -54,6 +59,19 @@ describe("composing a letter", () => {
     expect(value("Company address")).toBe("ul. Marszałkowska 1\nSuite 5\nWarszawa, MA 01880\nUnited States");
   });
 
+  it("prints an address without a State/Province with no empty part or stray comma", () => {
+    const c = composeFor({
+      companyMailingAddress1: "Borgartún 12",
+      companyMailingAddress2: "",
+      city: "Reykjavík",
+      state: "",
+      postalCode: "105",
+      country: "IS",
+    });
+    const address = c.applicant.find((r) => r.label === "Company address")?.value;
+    expect(address).toBe("Borgartún 12\nReykjavík 105\nIceland");
+  });
+
   it("fills placeholders and splits the body into paragraphs at blank lines", () => {
     const c = compose({
       addressee: "To: Consular Officer of {{passportIssuingCountry}}",
@@ -69,15 +87,7 @@ describe("composing a letter", () => {
   });
 
   it("leaves out the hotel row when no hotel is given", () => {
-    const c = composeLetter({
-      applicant: { ...SAMPLE_APPLICANT, hotelName: "" },
-      meeting,
-      assets,
-      template: DEFAULT_LETTER_TEMPLATE,
-      reference: "VL-7K3M-9QX2-HB4T-R8WZ",
-      issuedOn: "2026-01-01",
-      publicUrl: "https://portal.example.org",
-    });
+    const c = composeFor({ hotelName: "" });
     expect(c.visit.map((r) => r.label)).not.toContain("Hotel");
   });
 });

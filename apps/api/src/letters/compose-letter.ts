@@ -39,9 +39,15 @@ export interface ComposeInput {
   watermark?: string;
 }
 
-/** The full company address, one line per part, ending with the country's name. */
+/**
+ * The full company address, one line per part, ending with the country's name. The city line is
+ * "City, State 12345", or "City 12345" for an address without a State/Province.
+ */
 function companyAddress(a: LetterApplicant): string {
-  const cityLine = [a.city, [a.state, a.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const state = a.state.trim();
+  const cityLine = state
+    ? [a.city, [state, a.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")
+    : [a.city, a.postalCode].filter(Boolean).join(" ");
   return [a.companyMailingAddress1, a.companyMailingAddress2, cityLine, countryName(a.country)]
     .filter((l) => l?.trim())
     .join("\n");

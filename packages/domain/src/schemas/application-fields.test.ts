@@ -38,6 +38,16 @@ describe("the application field table", () => {
     expect([...IMPORT_REQUIRED_COLUMNS].sort()).toEqual([...requiredCsv, "meetingName"].sort());
   });
 
+  it("requires the spec's columns but State/Province, which only some countries need", () => {
+    expect(IMPORT_REQUIRED_COLUMNS).toEqual([
+      ...["email", "lastName", "firstName", "birthdate", "gender", "passportNumber"],
+      ...["passportIssuingCountry", "passportExpirationDate", "dateOfArrival", "dateOfDeparture"],
+      ...["companyName", "position", "companyMailingAddress1", "city", "postalCode", "country"],
+      ...["phone", "meetingName"],
+    ]);
+    expect(APPLICATION_FIELDS.state.required).toBe(false);
+  });
+
   it("keeps the printed fields in the order issued letters' hashes were made with", () => {
     expect(PRINTED_FIELD_KEYS).toEqual([
       ...["firstName", "lastName", "birthdate", "gender", "passportNumber", "passportIssuingCountry"],
@@ -57,8 +67,10 @@ describe("the application field table", () => {
 
   it("labels the form's required fields from the table, the meeting first", () => {
     expect(Object.keys(APPLICATION_REQUIRED_FIELDS)[0]).toBe("meeting");
-    expect(APPLICATION_REQUIRED_FIELDS.state).toBe("State/Province");
+    expect(APPLICATION_REQUIRED_FIELDS.city).toBe("City");
     expect(APPLICATION_REQUIRED_FIELDS).not.toHaveProperty("fax");
+    // Required for some countries only: isFieldRequired decides with the country.
+    expect(APPLICATION_REQUIRED_FIELDS).not.toHaveProperty("state");
   });
 
   it("validates every field of the table on create and update", () => {

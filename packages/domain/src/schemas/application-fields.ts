@@ -148,9 +148,11 @@ export const APPLICANT_FIELDS = {
     printed: true,
     example: "London",
   }),
-  state: field(requiredText(100), {
+  // Required only for an address in a country of STATE_REQUIRED_COUNTRIES (`stateRequired`): the
+  // create and update schemas, the form and the import check that with the country.
+  state: field(optionalText(100), {
     label: "State/Province",
-    required: true,
+    required: false,
     kind: "text",
     printed: true,
     example: "Greater London",
@@ -270,10 +272,11 @@ export const CSV_TEXT_FIELD_KEYS = keysWhere((f) => f.csv && f.kind === "text");
 export const PRINTED_FIELD_KEYS = keysWhere((f) => f.printed);
 
 /**
- * The import's required columns, in the order the spec gives them: the required fields of the
- * table that the CSV carries, and the meeting by name.
+ * The spec's import columns in its order: the required fields of the table that the CSV carries,
+ * State/Province (required only for some countries, `stateRequired`, so no longer a required
+ * column) and the meeting by name. The template and the export keep this order.
  */
-export const IMPORT_REQUIRED_COLUMNS = [
+const SPEC_COLUMNS = [
   "email",
   "lastName",
   "firstName",
@@ -295,6 +298,11 @@ export const IMPORT_REQUIRED_COLUMNS = [
   "meetingName",
 ] as const satisfies ReadonlyArray<ApplicantField | "meetingName">;
 
+/** The columns every row must fill: the spec's, less State/Province. */
+export const IMPORT_REQUIRED_COLUMNS = SPEC_COLUMNS.filter(
+  (c): c is Exclude<(typeof SPEC_COLUMNS)[number], "state"> => c !== "state",
+);
+
 /** Optional columns that are not a field under its own name: the import and export handle each. */
 export const IMPORT_OWN_COLUMNS = [
   "applicationDate",
@@ -303,10 +311,13 @@ export const IMPORT_OWN_COLUMNS = [
   "status",
 ] as const;
 
-/** Optional columns: the table's optional CSV fields in its order, then the import's own. */
+/** Optional columns after the spec's: the table's other optional CSV fields in its order, then the import's own. */
 export const IMPORT_OPTIONAL_COLUMNS = [
-  ...CSV_FIELD_KEYS.filter((k) => !APPLICATION_FIELDS[k].required),
+  ...CSV_FIELD_KEYS.filter(
+    (k) => !APPLICATION_FIELDS[k].required && !(SPEC_COLUMNS as readonly string[]).includes(k),
+  ),
   ...IMPORT_OWN_COLUMNS,
 ];
-export const IMPORT_COLUMNS = [...IMPORT_REQUIRED_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS];
+/** Every column, as the template and the export write them: the spec's, then the optional ones. */
+export const IMPORT_COLUMNS = [...SPEC_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS];
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

@@ -3,7 +3,9 @@ import {
   adminListQuerySchema,
   applicationCreateSchema,
   applicationUpdateSchema,
+  isFieldRequired,
   missingRequiredFields,
+  missingRequiredKeys,
   requiredFieldsMessage,
 } from "./applications.js";
 
@@ -64,6 +66,61 @@ describe("required fields", () => {
     expect(requiredFieldsMessage(missing)).toBe(
       "Please fill in all required fields: First Name, City, Phone",
     );
+  });
+});
+
+describe("State/Province", () => {
+  const issuesOf = (r: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+    r.error?.issues.map((i) => [i.path.join("."), i.message]);
+
+  it("is required for an address in a country with states, in the form's words", () => {
+    const r = applicationCreateSchema.safeParse({ ...valid, country: "us", state: "" });
+    expect(issuesOf(r)).toEqual([["state", "is required"]]);
+    expect(applicationCreateSchema.safeParse({ ...valid, country: "US", state: "  " }).success).toBe(false);
+    expect(applicationCreateSchema.parse({ ...valid, country: "US", state: "MA" }).state).toBe("MA");
+  });
+
+  it("may be left out for a country without states", () => {
+    const { state: _s, ...noState } = valid;
+    const out = applicationCreateSchema.parse({ ...noState, country: "IS", city: "Reykjavík" });
+    expect(out.state).toBe("");
+    expect(applicationCreateSchema.safeParse({ ...noState, country: "SG", state: null }).success).toBe(true);
+  });
+
+  it("is reported together with the form's other mistakes", () => {
+    const r = applicationCreateSchema.safeParse({ ...valid, country: "CA", state: "", phone: "call me" });
+    expect(
+      issuesOf(r)
+        ?.map(([path]) => path)
+        .sort(),
+    ).toEqual(["phone", "state"]);
+  });
+
+  it("is left to the country's own message when the country is unknown", () => {
+    const r = applicationCreateSchema.safeParse({ ...valid, country: "XX", state: "" });
+    expect(issuesOf(r)?.map(([path]) => path)).toEqual(["country"]);
+  });
+
+  it("is checked on update when both are sent", () => {
+    expect(applicationUpdateSchema.safeParse({ country: "JP", state: "" }).success).toBe(false);
+    expect(applicationUpdateSchema.safeParse({ country: "IE", state: "" }).success).toBe(true);
+    // Either alone is checked against the stored other by the server.
+    expect(applicationUpdateSchema.safeParse({ state: "" }).success).toBe(true);
+    expect(applicationUpdateSchema.safeParse({ country: "JP" }).success).toBe(true);
+  });
+
+  it("is named among the missing required fields only where the country has states", () => {
+    const { state: _s, ...noState } = valid;
+    expect(missingRequiredKeys({ ...noState, country: "US" })).toEqual(["state"]);
+    expect(missingRequiredFields({ ...noState, country: "US", city: "" })).toEqual([
+      "City",
+      "State/Province",
+    ]);
+    expect(missingRequiredKeys({ ...noState, country: "IS" })).toEqual([]);
+    expect(isFieldRequired("state", "MX")).toBe(true);
+    expect(isFieldRequired("state", "LU")).toBe(false);
+    expect(isFieldRequired("city", "LU")).toBe(true);
+    expect(isFieldRequired("fax", "US")).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stateRequired } from "../address-regions.js";
 import {
   ADMIN_PAGE_SIZE,
   GENDERS_CREATE,
@@ -9,12 +10,16 @@ import {
 import {
   ADMIN_FIELD_KEYS,
   APPLICANT_FIELDS,
+  type ApplicantField,
   adminFieldSchemas,
   applicantFieldSchemas,
 } from "./application-fields.js";
 import { idField, text } from "./fields.js";
 
-/** Required fields of a new application with the labels the form shows, in form order. */
+/**
+ * Fields every new application must fill, with the labels the form shows, in form order. State /
+ * Province is not among them: it is required only for some countries (`requiredFieldKeys`).
+ */
 export const APPLICATION_REQUIRED_FIELDS: Readonly<Record<string, string>> = {
   meeting: "Meeting",
   ...Object.fromEntries(
@@ -24,9 +29,25 @@ export const APPLICATION_REQUIRED_FIELDS: Readonly<Record<string, string>> = {
   ),
 };
 
+/** Whether `key` must be filled in an application whose address is in `country`. */
+export function isFieldRequired(key: string, country: unknown): boolean {
+  if (key === "state") return stateRequired(typeof country === "string" ? country : undefined);
+  return key in APPLICATION_REQUIRED_FIELDS;
+}
+
+/** The label the form shows for a field of a new application. */
+function labelOf(key: string): string {
+  return APPLICATION_REQUIRED_FIELDS[key] ?? APPLICANT_FIELDS[key as ApplicantField]?.label ?? key;
+}
+
+/** The fields `input` must fill (State/Province when its country has one), in form order. */
+function requiredFieldKeys(input: Record<string, unknown>): string[] {
+  return ["meeting", ...Object.keys(APPLICANT_FIELDS)].filter((k) => isFieldRequired(k, input.country));
+}
+
 /** The required fields that are missing or blank in `input`, in form order. */
 export function missingRequiredKeys(input: Record<string, unknown>): string[] {
-  return Object.keys(APPLICATION_REQUIRED_FIELDS).filter((k) => {
+  return requiredFieldKeys(input).filter((k) => {
     const v = input[k];
     return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
   });
@@ -34,7 +55,7 @@ export function missingRequiredKeys(input: Record<string, unknown>): string[] {
 
 /** Labels of the required fields that are missing or blank in `input`. */
 export function missingRequiredFields(input: Record<string, unknown>): string[] {
-  return missingRequiredKeys(input).map((k) => APPLICATION_REQUIRED_FIELDS[k] ?? k);
+  return missingRequiredKeys(input).map(labelOf);
 }
 
 /** 'Please fill in all required fields: {list}' (spec §5). */
@@ -49,6 +70,22 @@ const departureNotBeforeArrival = {
   check: (v: { dateOfArrival?: string; dateOfDeparture?: string }) =>
     !v.dateOfArrival || !v.dateOfDeparture || v.dateOfDeparture >= v.dateOfArrival,
   message: DEPARTURE_ORDER_MESSAGE,
+};
+
+/**
+ * An address in a country with states or provinces names its State/Province. The words are the
+ * form's: "State/Province is required" beside the field. Checked once country and state are
+ * valid, so a form with several mistakes shows this one together with the others.
+ */
+const stateGivenWhereRequired = {
+  check: (v: { country?: string; state?: string }) =>
+    !stateRequired(v.country) || (v.state ?? "").trim() !== "",
+  params: {
+    message: "is required",
+    path: ["state"],
+    when: (payload: z.core.ParsePayload) =>
+      !payload.issues.some((i) => i.path?.[0] === "country" || i.path?.[0] === "state"),
+  },
 };
 
 /** The original system's rule: a passport expiring before the trip ends is refused. */
@@ -72,7 +109,8 @@ export const applicationCreateSchema = z
   .refine((v) => passportCoversStay(v.passportExpirationDate, v.dateOfDeparture), {
     message: PASSPORT_VALIDITY_MESSAGE,
     path: ["passportExpirationDate"],
-  });
+  })
+  .refine(stateGivenWhereRequired.check, stateGivenWhereRequired.params);
 export type ApplicationCreateInput = z.input<typeof applicationCreateSchema>;
 export type ApplicationCreate = z.output<typeof applicationCreateSchema>;
 
@@ -85,7 +123,12 @@ export const applicationUpdateSchema = z
     ...applicantFieldSchemas,
     ...adminFieldSchemas,
   })
-  .partial();
+  .partial()
+  // Only when both are sent: the service checks an edit of either against the stored other.
+  .refine(
+    (v) => v.country === undefined || v.state === undefined || stateGivenWhereRequired.check(v),
+    stateGivenWhereRequired.params,
+  );
 export type ApplicationUpdateInput = z.input<typeof applicationUpdateSchema>;
 export type ApplicationUpdate = z.output<typeof applicationUpdateSchema>;
 

@@ -1,4 +1,4 @@
-import { IMPORT_REQUIRED_COLUMNS, type MeetingDto } from "@visa/domain";
+import { COUNTRIES, IMPORT_REQUIRED_COLUMNS, type MeetingDto, stateRequired } from "@visa/domain";
 import { type FormEvent, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
@@ -6,6 +6,11 @@ import { FormField } from "../../../components/FormField";
 import { saveBlob } from "../../../lib/api-client";
 import type { ImportProgress } from "../api/import-applications";
 import { buildImportTemplate, IMPORT_TEMPLATE_FILENAME } from "../lib/import-template";
+
+/** The countries whose addresses need a state or province, by name, for the help text. */
+const STATE_COUNTRY_NAMES = COUNTRIES.filter((c) => stateRequired(c.code))
+  .map((c) => c.name)
+  .join(", ");
 
 export interface ImportFormProps {
   /** The meeting on screen: the template's example row names it. */
@@ -62,6 +67,7 @@ export function ImportForm({ meeting, pending, progress, serverError, onImport, 
       <div className="rounded-md bg-gray-50 p-3 text-xs text-gray-700 ring-1 ring-gray-200">
         <p className="font-medium text-gray-900">Required fields</p>
         <p className="mt-1 break-words">{IMPORT_REQUIRED_COLUMNS.join(", ")}</p>
+        <p className="mt-2">state is required for an address in {STATE_COUNTRY_NAMES}.</p>
         <p className="mt-2">
           meetingName must match an existing meeting. A row whose passport number (or e-mail) matches an
           application of the same meeting updates it instead of adding a new one.

@@ -14,8 +14,8 @@ function cell(value: string): string {
 }
 
 /**
- * The import template: every column the import reads (required first, in the spec's order),
- * then one example row. With a meeting given, the example names it and travels on its dates,
+ * The import template: every column the import reads (the spec's first, in its order, then the
+ * optional ones), then one example row. With a meeting given, the example names it and travels on its dates,
  * so the secretariat can overwrite the row and import at once.
  */
 export function buildImportTemplate(meeting?: Pick<MeetingDto, "name" | "startDate" | "endDate">): string {

@@ -27,7 +27,7 @@ describe("new application", () => {
     await userEvent.click(screen.getByRole("button", { name: "Submit Application" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Please fill in all required fields: Meeting, Date of Birth, Gender, Passport Number, Passport Issuing Country, Passport Expiration Date, Date of Arrival, Date of Departure, Company Name, Position, Company Mailing Address, City, State/Province, Postal Code, Country, Phone",
+      "Please fill in all required fields: Meeting, Date of Birth, Gender, Passport Number, Passport Issuing Country, Passport Expiration Date, Date of Arrival, Date of Departure, Company Name, Position, Company Mailing Address, City, Postal Code, Country, Phone",
     );
     const gender = screen.getByLabelText(/^Gender/);
     expect(gender).toHaveAttribute("aria-invalid", "true");

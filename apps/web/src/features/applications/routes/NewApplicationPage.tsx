@@ -52,9 +52,11 @@ export default function NewApplicationPage() {
   const { errors, isSubmitting, isDirty } = formState;
   const draft = useApplicationDraft(form, session?.userId, EMPTY);
   const bind = makeBind(
-    (n) => register(n as keyof NewApplicationValues),
+    (n, deps) =>
+      register(n as keyof NewApplicationValues, { deps: deps as (keyof NewApplicationValues)[] | undefined }),
     errors,
     (n) => getValues(n as keyof NewApplicationValues),
+    watch("country"),
   );
 
   const chosen = meetings.data?.find((m) => m._id === watch("meeting"));

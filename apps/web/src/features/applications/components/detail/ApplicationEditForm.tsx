@@ -47,7 +47,7 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
   const update = useUpdateApplication(app._id);
   const formRef = useRef<HTMLFormElement>(null);
   const [top, setTop] = useState<string | null>(null);
-  const { register, handleSubmit, getValues, setError, formState } = useForm<
+  const { register, handleSubmit, getValues, setError, watch, formState } = useForm<
     EditValues,
     unknown,
     ApplicationUpdate
@@ -57,9 +57,10 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
   });
   const { errors, isSubmitting, isDirty } = formState;
   const bind = makeBind(
-    (n) => register(n as keyof EditValues),
+    (n, deps) => register(n as keyof EditValues, { deps: deps as (keyof EditValues)[] | undefined }),
     errors,
     (n) => getValues(n as keyof EditValues),
+    watch("country"),
   );
 
   const onSubmit = handleSubmit(

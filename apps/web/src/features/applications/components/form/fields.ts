@@ -9,6 +9,7 @@ import {
   type ApplicationField,
   DAY_FIELD_KEYS,
   dayToIso,
+  isFieldRequired,
   type MeetingDto,
   toDay,
 } from "@visa/domain";
@@ -106,23 +107,27 @@ export interface BoundField {
 }
 export type Bind = (name: FieldName) => BoundField;
 
-const isRequired = (name: FieldName) => name in APPLICATION_REQUIRED_FIELDS;
-
-/** Builds a Bind from a form's register, errors and current values. */
+/**
+ * Builds a Bind from a form's register (with the fields a change revalidates), errors and current values. `country` is the address's
+ * country as the form holds it now (the form watches it), which decides whether State/Province
+ * is required.
+ */
 export function makeBind(
-  register: (name: FieldName) => UseFormRegisterReturn,
+  register: (name: FieldName, revalidate?: FieldName[]) => UseFormRegisterReturn,
   errors: Partial<Record<string, { message?: string } | undefined>>,
   currentValue: (name: FieldName) => unknown,
+  country: string,
 ): Bind {
   return (name) => {
     const label = FIELD_LABELS[name];
-    const required = isRequired(name);
+    const required = isFieldRequired(name, country);
     const err = errors[name];
     const value = currentValue(name);
     const blank = value === undefined || value === null || (typeof value === "string" && !value.trim());
     // A blank required field reads "X is required", whatever the schema's wording for that type.
     const error = err ? (required && blank ? `${label} is required` : fieldError(label, err)) : undefined;
-    return { label, required, error, reg: register(name) };
+    // A new country may make State/Province required or not: its mark and error follow at once.
+    return { label, required, error, reg: register(name, name === "country" ? ["state"] : undefined) };
   };
 }
 
