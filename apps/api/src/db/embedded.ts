@@ -114,6 +114,17 @@ async function openFiles(dataDir: string): Promise<PGlite> {
   }
 }
 
+/** VACUUM (ANALYZE) of every table, one statement per table, until done or `stopped()`. */
+async function vacuumTableByTable(client: PGlite, stopped: () => boolean): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    "select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables order by relname",
+  );
+  for (const { name } of rows) {
+    if (stopped()) return;
+    await client.exec(`VACUUM (ANALYZE) ${name}`);
+  }
+}
+
 async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataDirLock): Promise<Database> {
   queueStatements(client);
   const room = new WriteRoom(opts.dataDir);
@@ -123,14 +134,18 @@ async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataD
   // No autovacuum here: vacuum and analyze once per open, so dead rows of the last run are
   // reclaimed and the statistics match the data (a fresh in-memory database has nothing to do).
   // It runs shortly after the open, not before the server answers: it took seconds of a start.
-  // It is skipped without room to write (it would only fail), and its failure is no fault.
+  // It goes table by table, each its own turn in the statement queue, so requests are answered
+  // between tables instead of waiting for the whole database (1.9 s at 100,000 applications, the
+  // applications table alone 1.2 s). It is skipped without room to write (it would only fail),
+  // and its failure is no fault.
   let vacuuming: Promise<unknown> | undefined;
+  let closing = false;
   const vacuumTimer =
     opts.inMemory || opts.vacuumAfterOpen === false
       ? undefined
       : setTimeout(() => {
           if (room.problem()) return;
-          vacuuming = client.exec("VACUUM (ANALYZE)").catch(() => {});
+          vacuuming = vacuumTableByTable(client, () => closing).catch(() => {});
         }, VACUUM_DELAY_MS);
   vacuumTimer?.unref();
   const db = pgliteDb as unknown as Db;
@@ -147,6 +162,7 @@ async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataD
       await client.exec(`ANALYZE ${pgIdentifier(table)}`);
     },
     close: async () => {
+      closing = true;
       clearTimeout(vacuumTimer);
       try {
         await vacuuming;
