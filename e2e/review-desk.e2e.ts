@@ -83,6 +83,12 @@ describe("review desk journey", () => {
     await page.getByRole("button", { name: /^Pending Review/ }).click();
     await page.waitForURL((u) => u.searchParams.get("status") === "pending");
     await expect.poll(() => rows(page).count()).toBe(7);
+    // Newest first: the sort is part of the list's place too.
+    await page.getByRole("button", { name: /Date/ }).click();
+    await page.getByRole("button", { name: /Date/ }).click();
+    await page.waitForURL(
+      (u) => u.searchParams.get("sort") === "createdAt" && u.searchParams.get("dir") === "desc",
+    );
     await expectAccessible(page, "review desk list");
 
     // Five checkboxes, one bulk approval, one answer saying how many changed.
@@ -104,7 +110,10 @@ describe("review desk journey", () => {
     await page.waitForURL((u) => u.pathname === `/admin/applications/${rejectedId}`);
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
     await page.getByText("1 of 2").waitFor();
-    expect(await page.title()).toBe("Review application · Visa Letter Portal");
+    // The tab names the request (never its passport number or birthdate).
+    await expect
+      .poll(() => page.title())
+      .toBe(`${rejectedName} Desk${tag}, Review Desk ${tag} · Review application · Visa Letter Portal`);
 
     // The shortcuts are listed in a dialog ("?").
     await page.keyboard.press("?");
@@ -124,10 +133,17 @@ describe("review desk journey", () => {
     await page.waitForURL((u) => u.pathname === `/admin/applications/${ids.get(nextName)}`);
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
 
-    // Back returns to the same meeting, filter and page.
+    // Back returns to the same meeting, filter, sort and page.
     await page.getByRole("link", { name: "← Back to the list" }).click();
     await page.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("status") === "pending");
-    expect(new URL(page.url()).searchParams.get("meeting")).toBe(meetingId);
+    const back = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(back)).toEqual({
+      meeting: meetingId,
+      status: "pending",
+      sort: "createdAt",
+      dir: "desc",
+    });
+    expect(await page.title()).toBe("Applications · Visa Letter Portal");
     await page.getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
     await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain(nextName);
 
@@ -153,5 +169,39 @@ describe("review desk journey", () => {
     await expectAccessible(mine, "applicant's rejected application");
     expect(mineErrors).toEqual([]);
     await own.close();
+  });
+
+  it("shows an inactive meeting's whole name in its picker", async () => {
+    const name = `Plenary and Working Groups, Lisbon ${tag}`;
+    const closed = await apiCall<{ _id: string }>(baseURL, "POST", "/api/meetings", {
+      token: adminApi.token,
+      body: {
+        name,
+        location: "Lisbon, Portugal",
+        startDate: "2025-05-05T00:00:00.000Z",
+        endDate: "2025-05-09T00:00:00.000Z",
+        isActive: false,
+      },
+    });
+    await openSignedIn(page, adminApi, `/admin?meeting=${closed._id}`);
+    const picker = page.getByRole("combobox", { name: "Inactive meetings" });
+    await expect.poll(() => picker.inputValue()).toBe(closed._id);
+    // The chosen option's text, in the box's own font, fits inside the box.
+    const room = await picker.evaluate((el) => {
+      const select = el as HTMLSelectElement;
+      const style = getComputedStyle(select);
+      const ctx = document.createElement("canvas").getContext("2d");
+      if (!ctx) throw new Error("no canvas");
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const inner =
+        select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return {
+        text: select.selectedOptions[0]?.text ?? "",
+        need: ctx.measureText(select.selectedOptions[0]?.text ?? "").width,
+        inner,
+      };
+    });
+    expect(room.text).toBe(`${name} (05/05/2025)`);
+    expect(room.need).toBeLessThanOrEqual(room.inner);
   });
 });

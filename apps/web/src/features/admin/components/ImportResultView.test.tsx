@@ -25,6 +25,23 @@ describe("ImportResultView", () => {
     expect(count("Failed")).toBe("2");
   });
 
+  it("counts as Updated only the rows that changed something, the others as No changes", () => {
+    // The wire's `updated` (spec) counts every matched row; `unchanged` says how many of them
+    // the file left as they were.
+    render(
+      <ImportResultView
+        result={{ ...RESULT, total: 16, successful: 0, updated: 16, unchanged: 16, failed: 0, errors: [] }}
+        onImportAnother={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const count = (label: string) =>
+      screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(count("Updated")).toBe("0");
+    expect(count("No changes")).toBe("16");
+    expect(count("Total rows")).toBe("16");
+  });
+
   it("says how many approved letters the import replaced", () => {
     render(
       <ImportResultView result={{ ...RESULT, reissued: 2 }} onImportAnother={() => {}} onClose={() => {}} />,

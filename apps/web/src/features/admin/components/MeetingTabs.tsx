@@ -39,13 +39,15 @@ export function MeetingTabs({ active, inactive, selectedId, onSelect }: MeetingT
         })}
       </div>
       {inactive.length > 0 && (
-        <div className="shrink-0 lg:w-96 lg:max-w-full">
+        // Wide enough for its longest name (up to half the row); a longer one ends in "…" and its
+        // whole name shows on hover.
+        <div className="min-w-0 lg:max-w-[50%] lg:shrink-0">
           <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-gray-800">
             Inactive meetings
           </label>
           <select
             id={selectId}
-            className={`${controlClass} truncate`}
+            className={`${controlClass} truncate lg:w-auto lg:min-w-64 lg:max-w-full`}
             title={inactive.find((m) => m._id === selectedId)?.name}
             value={inactiveSelected ? (selectedId ?? "") : ""}
             onChange={(e) => e.target.value && onSelect(e.target.value)}

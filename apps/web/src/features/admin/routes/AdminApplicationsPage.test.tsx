@@ -1,24 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ApplicationDto, MeetingDto } from "@visa/domain";
+import type { ApplicationDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
+import { meeting } from "../test-data";
 import AdminApplicationsPage from "./AdminApplicationsPage";
-
-function meeting(id: string, name: string, startDay: string, isActive = true): MeetingDto {
-  const startDate = `${startDay}T00:00:00.000Z`;
-  return {
-    _id: id,
-    name,
-    location: "Dallas, TX",
-    startDate,
-    endDate: startDate,
-    isActive,
-    pickUpOffered: false,
-    pickUpPlace: "",
-    reviewDays: null,
-  };
-}
 
 const MEETINGS = [
   meeting("m-old", "Old 2000", "2000-05-01"),
@@ -69,6 +55,14 @@ const ROUTES = {
       message: "1 approved, 1 not changed",
     }),
 };
+
+/** Opens Bruno's row with View: the address is his detail page's. */
+async function viewBruno(view: ReturnType<typeof renderAt>) {
+  await userEvent.click(screen.getByRole("button", { name: "Actions for Bruno Tester" }));
+  await userEvent.click(screen.getByRole("menuitem", { name: "View" }));
+  await screen.findByText("Elsewhere");
+  expect(view.router.state.location.pathname).toBe("/admin/applications/a2");
+}
 
 beforeEach(() => {
   network = stubApi(ROUTES);
@@ -201,11 +195,90 @@ describe("AdminApplicationsPage", () => {
     expect(screen.getByRole("button", { name: /^Rejected/ })).toHaveAttribute("aria-pressed", "true");
     await userEvent.click(screen.getByLabelText("Has warnings"));
     await waitFor(() => expect(lastList()?.get("warnings")).toBe("true"));
-    await userEvent.click(screen.getByRole("button", { name: "Actions for Bruno Tester" }));
-    await userEvent.click(screen.getByRole("menuitem", { name: "View" }));
-    await screen.findByText("Elsewhere");
-    expect(view.router.state.location.pathname).toBe("/admin/applications/a2");
+    await viewBruno(view);
     expect(view.router.state.location.search).toBe("?meeting=m-next&status=rejected&warnings=1");
+  });
+
+  it("opens on the place its address names: meeting, status, warnings, sort and page", async () => {
+    sessionStorage.setItem("adminListSearch", "bru");
+    renderAt(
+      "/admin?meeting=m-far&status=pending&warnings=1&sort=createdAt&dir=desc&page=2",
+      <AdminApplicationsPage />,
+    );
+    await screen.findByText("Showing 1 of 1 applications for Far 2099");
+    expect(Object.fromEntries(lastList() ?? [])).toMatchObject({
+      meetingId: "m-far",
+      status: "Pending",
+      warnings: "true",
+      sortBy: "createdAt",
+      sortDirection: "desc",
+      page: "2",
+      search: "bru",
+    });
+    expect(screen.getByRole("button", { name: "Far 2099" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByLabelText("Has warnings")).toBeChecked();
+    expect(screen.getByRole("combobox", { name: "Status" })).toHaveValue("Pending");
+    expect(screen.getByRole("columnheader", { name: /Date/ })).toHaveAttribute("aria-sort", "descending");
+    expect(screen.getByPlaceholderText("Search by name, email, passport or reference...")).toHaveValue("bru");
+  });
+
+  it("writes sort and page into the address and the search only into the history entry", async () => {
+    const view = renderAt("/admin?meeting=m-next", <AdminApplicationsPage />);
+    await screen.findByText("Ana Tester");
+    await userEvent.click(screen.getByRole("button", { name: /Date/ }));
+    await userEvent.click(screen.getByRole("button", { name: /Date/ }));
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe("?meeting=m-next&sort=createdAt&dir=desc"),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Page 2" }));
+    await waitFor(() => expect(lastList()?.get("page")).toBe("2"));
+    expect(view.router.state.location.search).toBe("?meeting=m-next&sort=createdAt&dir=desc&page=2");
+
+    await userEvent.type(
+      screen.getByPlaceholderText("Search by name, email, passport or reference..."),
+      "X123",
+    );
+    await waitFor(() => expect(lastList()?.get("search")).toBe("X123"));
+    // A new search starts at page 1; the term (here a passport number) stays out of the address.
+    expect(view.router.state.location.search).toBe("?meeting=m-next&sort=createdAt&dir=desc");
+    expect(view.router.state.location.state).toEqual({ search: "X123" });
+    expect(sessionStorage.getItem("adminListSearch")).toBe("X123");
+    await viewBruno(view);
+    expect(view.router.state.location.search).toBe("?meeting=m-next&sort=createdAt&dir=desc");
+  });
+
+  it("marks a row's warnings beside its name, each one readable", async () => {
+    const warned = {
+      ...application("a1", "Ana", "Pending"),
+      warnings: [
+        {
+          code: "duplicate-passport",
+          message: "Another request for this meeting has the same passport number.",
+          field: "passportNumber",
+        },
+        {
+          code: "implausible-birthdate",
+          message: "The birthdate gives an age under 12.",
+          field: "birthdate",
+        },
+      ],
+    } as ApplicationDto;
+    stubApi({
+      ...ROUTES,
+      "GET /api/applications": () =>
+        json({
+          applications: [warned, { ...application("a2", "Bruno", "Approved"), warnings: [] }],
+          pagination: { total: 2, page: 1, pages: 1 },
+        }),
+    });
+    renderAt("/admin", <AdminApplicationsPage />);
+    const row = (await screen.findByText("Ana Tester")).closest("tr") as HTMLElement;
+    const badge = within(row).getByText(/2 warnings/);
+    expect(badge).toHaveTextContent(
+      "2 warnings: Another request for this meeting has the same passport number. The birthdate gives an age under 12.",
+    );
+    const other = screen.getByText("Bruno Tester").closest("tr") as HTMLElement;
+    expect(within(other).queryByText(/warning/)).not.toBeInTheDocument();
   });
 
   it("approves the selected rows in one request and says what did not change", async () => {

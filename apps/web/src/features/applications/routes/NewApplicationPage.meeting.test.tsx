@@ -1,10 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ApplicationDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
 import { renderRoutes, stubApi } from "../../../lib/testing";
 import { applicationDto, me, meeting } from "../test-data";
-import { fillRequired } from "../test-form";
+import { fillRequired, typeInto } from "../test-form";
 import DashboardPage from "./DashboardPage";
 import NewApplicationPage from "./NewApplicationPage";
 
@@ -28,6 +29,27 @@ beforeEach(() => {
   vi.stubGlobal("alert", vi.fn());
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** The new-application form for Orlando filled with valid values; `mine` are the applicant's others. */
+async function filledOrlandoForm(mine: ApplicationDto[]) {
+  const network = stubApi({
+    "GET /api/auth/me": { json: me },
+    "GET /api/meetings/active": { json: [orlando] },
+    "GET /api/applications": { json: mine },
+    "POST /api/applications": { status: 201, json: applicationDto({ _id: "new2", meeting: orlando }) },
+  });
+  renderRoutes(
+    [
+      { path: "/applications/new", element: <NewApplicationPage /> },
+      { path: "/", element: <p>Dashboard page</p> },
+    ],
+    "/applications/new",
+  );
+  const user = userEvent.setup({ delay: null });
+  await screen.findByDisplayValue("ana@example.com");
+  await fillRequired(user);
+  return { calls: network.calls, user };
+}
 
 describe("the meeting's own questions", () => {
   it("asks about pick-up only where the chosen meeting offers it, naming its place", async () => {
@@ -78,22 +100,7 @@ describe("the meeting's own questions", () => {
 
   it("shows the review desk's warnings before sending, and sends only on Submit anyway", async () => {
     const earlier = applicationDto({ _id: "old1", meeting: orlando, passportNumber: "X1" });
-    const { calls } = stubApi({
-      "GET /api/auth/me": { json: me },
-      "GET /api/meetings/active": { json: [orlando] },
-      "GET /api/applications": { json: [earlier] },
-      "POST /api/applications": { status: 201, json: applicationDto({ _id: "new2", meeting: orlando }) },
-    });
-    renderRoutes(
-      [
-        { path: "/applications/new", element: <NewApplicationPage /> },
-        { path: "/", element: <p>Dashboard page</p> },
-      ],
-      "/applications/new",
-    );
-    const user = userEvent.setup({ delay: null });
-    await screen.findByDisplayValue("ana@example.com");
-    await fillRequired(user);
+    const { calls, user } = await filledOrlandoForm([earlier]);
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
     const dialog = await screen.findByRole("dialog", { name: "Please check before sending" });
     expect(dialog).toHaveTextContent("Another request for this meeting has the same passport number.");
@@ -104,6 +111,38 @@ describe("the meeting's own questions", () => {
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
     const again = await screen.findByRole("dialog", { name: "Please check before sending" });
     await user.click(within(again).getByRole("button", { name: "Submit anyway" }));
+    expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  }, 30_000);
+
+  it("names each warning of the shared rules at submit: passport, travel dates and birthdate", async () => {
+    const { calls, user } = await filledOrlandoForm([]);
+    // The meeting runs March 2 to 6, 2030: 7 days either side and a passport valid 6 months after.
+    for (const [label, value] of [
+      [/^Date of Birth/, "2024-05-05"],
+      [/^Passport Expiration Date/, "2030-06-01"],
+      [/^Date of Arrival/, "2030-02-01"],
+      [/^Date of Departure/, "2030-03-20"],
+    ] as const) {
+      await user.clear(screen.getByLabelText(label));
+      await typeInto(user, label, value);
+    }
+    await user.click(screen.getByRole("button", { name: "Submit Application" }));
+    const dialog = await screen.findByRole("dialog", { name: "Please check before sending" });
+    expect(
+      within(dialog)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "The passport expires less than 6 months after the departure date; many countries refuse a visa for it.",
+      "The arrival date is more than 7 days away from the meeting's dates.",
+      "The departure date is more than 7 days away from the meeting's dates.",
+      "The date of birth makes the applicant 5 years old at the meeting; it may be mistyped.",
+    ]);
+    expect(dialog).not.toHaveTextContent("same passport");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    // Warnings never block: the applicant may send it as it is.
+    await user.click(within(dialog).getByRole("button", { name: "Submit anyway" }));
     expect(await screen.findByText("Dashboard page")).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
   }, 30_000);

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ApplicationDto, ApplicationWarning } from "@visa/domain";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { saveSession } from "../../../../lib/session";
+import { renderRoutes, stubApi } from "../../../../lib/testing";
+import { applicationDto } from "../../test-data";
+import { ApplicationDetail } from "../detail/ApplicationDetail";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const WARNINGS: ApplicationWarning[] = [
+  {
+    code: "passport-expires-soon",
+    message: "The passport expires less than 6 months after departure.",
+    field: "passportExpirationDate",
+  },
+  {
+    code: "arrival-outside-meeting",
+    message: "Arrival is more than 7 days before the meeting.",
+    field: "dateOfArrival",
+  },
+];
+
+function renderReview(path: string, admin = true) {
+  return renderRoutes(
+    [
+      { path: "/admin/applications/:id", element: <ApplicationDetail id="a1" admin={admin} /> },
+      { path: "/applications/:id", element: <ApplicationDetail id="a1" admin={admin} /> },
+      { path: "/admin", element: <p>The list</p> },
+    ],
+    path,
+  );
+}
+
+describe("the review page", () => {
+  it("links Back to the list's meeting, filter and sort, on the page the request is on", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    sessionStorage.setItem("adminListSearch", "silva");
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "GET /api/applications/neighbours": { json: { previous: "a0", next: "a2", position: 23, total: 30 } },
+    });
+    const query = "?meeting=m1&status=pending&sort=createdAt&dir=desc&page=2";
+    const view = renderReview(`/admin/applications/a1${query}`);
+    const nav = await screen.findByRole("navigation", { name: "Review" });
+    await within(nav).findByText("23 of 30");
+    // The list moved on (e.g. after 'Approve & next'): Back opens page 3, where this one is now.
+    expect(within(nav).getByRole("link", { name: "← Back to the list" })).toHaveAttribute(
+      "href",
+      "/admin?meeting=m1&status=pending&sort=createdAt&dir=desc&page=3",
+    );
+    expect(within(nav).getByRole("link", { name: "‹ Previous" })).toHaveAttribute(
+      "href",
+      `/admin/applications/a0${query}`,
+    );
+    expect(within(nav).getByRole("link", { name: "Next ›" })).toHaveAttribute(
+      "href",
+      `/admin/applications/a2${query}`,
+    );
+    // The neighbours are those of the same list: its search comes from the tab, not the address.
+    const asked = calls.find((c) => c.url.pathname === "/api/applications/neighbours")?.url.searchParams;
+    expect(Object.fromEntries(asked ?? [])).toEqual({
+      meetingId: "m1",
+      status: "Pending",
+      sortBy: "createdAt",
+      sortDirection: "desc",
+      search: "silva",
+      id: "a1",
+    });
+    await userEvent.click(within(nav).getByRole("link", { name: "← Back to the list" }));
+    expect(await screen.findByText("The list")).toBeInTheDocument();
+    expect(view.router.state.location.search).toBe(
+      "?meeting=m1&status=pending&sort=createdAt&dir=desc&page=3",
+    );
+  });
+
+  it("shows the admin each warning, and the applicant none", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    stubApi({ "GET /api/applications/a1": { json: applicationDto({ warnings: WARNINGS }) } });
+    const view = renderReview("/admin/applications/a1");
+    const section = await screen.findByRole("region", { name: "Warnings (2)" });
+    expect(
+      within(section)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(WARNINGS.map((w) => w.message));
+    // Warnings never block: the decision buttons are there.
+    expect(screen.getByRole("button", { name: "Approve" })).toBeEnabled();
+    view.unmount();
+
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    stubApi({ "GET /api/applications/a1": { json: applicationDto({ warnings: WARNINGS }) } });
+    renderReview("/applications/a1", false);
+    await screen.findByRole("heading", { name: "Application Details" });
+    await screen.findByText("São Paulo");
+    expect(screen.queryByRole("region", { name: /Warnings/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(WARNINGS[0]?.message ?? "")).not.toBeInTheDocument();
+  });
+
+  it("turns 'Letter emailed' to Yes after an approval, without a reload", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    let state: Partial<ApplicationDto> = {};
+    const { calls } = stubApi({
+      "GET /api/applications/a1": () => ({ json: applicationDto(state) }),
+      "POST /api/applications/bulk": () => {
+        // Approved at once; the letter's mail goes out in the background a moment later.
+        state = { status: "Approved", letterEmailed: false };
+        setTimeout(() => {
+          state = { status: "Approved", letterEmailed: true, letterEmailedDate: "2030-02-01T00:00:00.000Z" };
+        }, 500);
+        return { json: { action: "approve", changed: 1, skipped: [], message: "1 approved" } };
+      },
+    });
+    renderReview("/admin/applications/a1");
+    const emailed = () => screen.getByText("Letter emailed").nextElementSibling;
+    await screen.findByText("Letter emailed");
+    expect(emailed()).toHaveTextContent("No");
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Application approved")).toBeInTheDocument();
+    await waitFor(() => expect(emailed()).toHaveTextContent("Yes"), { timeout: 8_000 });
+    expect(screen.getByText("Letter Mailed Date").nextElementSibling).toHaveTextContent("02/01/2030");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  }, 15_000);
+});
