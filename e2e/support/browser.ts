@@ -145,3 +145,20 @@ export function screenshotOnFailure(page: Page, name: string) {
     await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => {});
   });
 }
+
+/**
+ * A page in a fresh context (empty storage) of `browser`, with its script errors collected and a
+ * screenshot kept on failure. The context joins `contexts`, for the journey to close at its end.
+ */
+export async function openFreshPage(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  contexts: BrowserContext[],
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, baseURL);
+  contexts.push(context);
+  const page = await context.newPage();
+  screenshotOnFailure(page, name);
+  return { page, errors: collectPageErrors(page) };
+}
