@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   ADMIN,
-  type ApiSession,
   apiCall,
   apiLogin,
   dayFromToday,
@@ -12,15 +11,9 @@ import {
   newAccount,
   uniqueTag,
 } from "./support/api";
-import {
-  collectPageErrors,
-  expectAccessible,
-  launchBrowser,
-  login,
-  newContext,
-  screenshotOnFailure,
-} from "./support/browser";
+import { expectAccessible, login, screenshotOnFailure } from "./support/browser";
 import { field } from "./support/forms";
+import { journey, sharedPage } from "./support/journey";
 
 const baseURL = inject("baseURL");
 
@@ -111,30 +104,11 @@ async function banner(page: Page, role: "status" | "alert", text: string | RegEx
 }
 
 describe("admin journey", () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-  let adminApi: ApiSession;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await newContext(browser, baseURL);
-    page = await context.newPage();
-    errors = collectPageErrors(page);
-    adminApi = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
-  });
-
-  afterEach(() => {
-    expect(errors).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
+  const j = journey(baseURL);
+  const desk = sharedPage(j);
 
   it("adds a meeting and imports its applications from a CSV file", async () => {
+    const { page } = desk;
     screenshotOnFailure(page, "admin-import");
     await login(page, ADMIN.email, ADMIN.password);
     await page.getByRole("link", { name: "Admin", exact: true }).click();
@@ -215,6 +189,7 @@ describe("admin journey", () => {
   });
 
   it("pages, sorts and searches the meeting's applications", async () => {
+    const { page } = desk;
     screenshotOnFailure(page, "admin-list");
     const pages = page.getByRole("navigation", { name: "Application pages" });
     const current = () => pages.locator("[aria-current='page']").textContent();
@@ -266,16 +241,17 @@ describe("admin journey", () => {
   });
 
   it("approves one in the detail view and deletes another after typing Delete", async () => {
+    const { page } = desk;
     screenshotOnFailure(page, "admin-review");
     const list = await apiCall<{ applications: { _id: string; email: string }[] }>(
       baseURL,
       "GET",
       `/api/applications?admin=true&search=${encodeURIComponent(toReject.email)}&limit=100`,
-      { token: adminApi.token },
+      { token: j.admin.token },
     );
     const rejected = list.applications.find((a) => a.email === toReject.email);
     await apiCall(baseURL, "PUT", `/api/applications/${rejected?._id}`, {
-      token: adminApi.token,
+      token: j.admin.token,
       body: { status: "rejected" },
     });
 
@@ -360,6 +336,7 @@ describe("admin journey", () => {
   });
 
   it("manages users: create, toggle admin, change password, delete, with their banners", async () => {
+    const { page } = desk;
     screenshotOnFailure(page, "admin-users");
     await page.getByRole("link", { name: "Manage Users" }).click();
     await page.getByRole("heading", { name: "All Users" }).waitFor();
@@ -370,7 +347,7 @@ describe("admin journey", () => {
 
     // The only admin cannot be demoted: an error banner above the list says why.
     const everyone = await apiCall<{ isAdmin: boolean }[]>(baseURL, "GET", "/api/users", {
-      token: adminApi.token,
+      token: j.admin.token,
     });
     expect(everyone.filter((u) => u.isAdmin)).toHaveLength(1);
     await search.fill(ADMIN.email);

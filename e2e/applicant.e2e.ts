@@ -1,52 +1,29 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
-  ADMIN,
   ApiCallError,
   type ApiSession,
   apiCall,
   apiCreateMeeting,
-  apiLogin,
   type MeetingDto,
   newAccount,
   uniqueTag,
 } from "./support/api";
-import {
-  collectPageErrors,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  openSignedIn,
-  screenshotOnFailure,
-  storedToken,
-} from "./support/browser";
+import { expectAccessible, openSignedIn, screenshotOnFailure, storedToken } from "./support/browser";
 import { field, fillApplicationForm, nextAlert } from "./support/forms";
+import { journey } from "./support/journey";
 
 const baseURL = inject("baseURL");
 
 describe("applicant journey", () => {
-  let browser: Browser;
+  const j = journey(baseURL);
+  const openPage = () => j.openPage();
   let meeting: MeetingDto;
   let adminSession: ApiSession;
-  const contexts: BrowserContext[] = [];
-
-  async function openPage(): Promise<{ page: Page; errors: string[] }> {
-    const context = await newContext(browser, baseURL);
-    contexts.push(context);
-    const page = await context.newPage();
-    return { page, errors: collectPageErrors(page) };
-  }
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    adminSession = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
+    adminSession = j.admin;
     meeting = await apiCreateMeeting(baseURL, adminSession.token, `Applicant Plenary ${uniqueTag()}`);
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
   });
 
   it("registers, applies, edits while pending, and downloads the letter once an admin approves", async () => {

@@ -1,28 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  ADMIN,
-  type ApiSession,
-  apiCall,
-  apiCreateMeeting,
-  apiLogin,
-  apiRegister,
-  applicationBody,
-  type MeetingDto,
-  newAccount,
-  uniqueTag,
-} from "./support/api";
-import {
-  collectPageErrors,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  openSignedIn,
-  screenshotOnFailure,
-  waitForMail,
-} from "./support/browser";
+import { type ApiSession, apiCall, type MeetingDto, newAccount, uniqueTag } from "./support/api";
+import { expectAccessible, openSignedIn, waitForMail } from "./support/browser";
 import { field } from "./support/forms";
+import { journey, seedRequests } from "./support/journey";
 import { mailAttachments, mailsTo } from "./support/mail";
 import { isPdf, pdfText } from "./support/pdf";
 
@@ -45,45 +26,31 @@ function verificationUrl(text: string): string {
 }
 
 describe("letters journey", () => {
-  let browser: Browser;
+  const j = journey(baseURL);
+  const openPage = (name: string) => j.openPage(name);
   let adminSession: ApiSession;
   let applicantSession: ApiSession;
   let meeting: MeetingDto;
   let applicationId: string;
   let original: OrganisationSettings;
-  const contexts: BrowserContext[] = [];
   const tag = uniqueTag();
   const account = newAccount("Inês", "Carvalho");
   const organisationName = `Société des Normes ${tag}`;
   const signatoryName = `Đorđe Petrović ${tag}`;
   const letterSubject = () => new RegExp(`Subject: Your visa invitation letter for ${meeting.name}`);
 
-  async function openPage(name: string): Promise<{ page: Page; errors: string[] }> {
-    const context = await newContext(browser, baseURL);
-    contexts.push(context);
-    const page = await context.newPage();
-    screenshotOnFailure(page, name);
-    return { page, errors: collectPageErrors(page) };
-  }
-
   beforeAll(async () => {
-    browser = await launchBrowser();
-    adminSession = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
+    adminSession = j.admin;
     original = await apiCall<OrganisationSettings>(baseURL, "GET", "/api/letters/organisation", {
       token: adminSession.token,
     });
-    meeting = await apiCreateMeeting(baseURL, adminSession.token, `Letters Plenary ${tag}`);
-    applicantSession = await apiRegister(baseURL, account);
-    const created = await apiCall<{ _id: string }>(baseURL, "POST", "/api/applications", {
-      token: applicantSession.token,
-      body: applicationBody(meeting._id, account),
-    });
-    applicationId = created._id;
+    const seeded = await seedRequests(baseURL, adminSession.token, `Letters Plenary ${tag}`, account);
+    meeting = seeded.meeting;
+    applicantSession = seeded.applicant;
+    applicationId = seeded.requests[0]?.id ?? "";
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
     // The organisation is the whole server's: leave it as the other journeys found it.
     if (original && adminSession) {
       const { name, address, signatoryName, signatoryTitle, paperSize } = original;

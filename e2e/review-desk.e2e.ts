@@ -1,24 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  ADMIN,
-  type ApiSession,
-  apiCall,
-  apiCreateMeeting,
-  apiLogin,
-  apiRegister,
-  applicationBody,
-  newAccount,
-  uniqueTag,
-} from "./support/api";
-import {
-  collectPageErrors,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  openSignedIn,
-  screenshotOnFailure,
-} from "./support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { type ApiSession, apiCall, newAccount, uniqueTag } from "./support/api";
+import { expectAccessible, openSignedIn, screenshotOnFailure } from "./support/browser";
+import { journey, seedRequests, sharedPage } from "./support/journey";
 
 const baseURL = inject("baseURL");
 const tag = uniqueTag();
@@ -33,10 +17,8 @@ const rows = (page: Page) =>
     .filter({ has: page.getByRole("cell") });
 
 describe("review desk journey", () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
+  const j = journey(baseURL);
+  const desk = sharedPage(j);
   let adminApi: ApiSession;
   let applicant: ApiSession;
   let meetingId: string;
@@ -44,37 +26,27 @@ describe("review desk journey", () => {
   let rejectedId = "";
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await newContext(browser, baseURL);
-    page = await context.newPage();
-    errors = collectPageErrors(page);
-    adminApi = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
-    meetingId = (await apiCreateMeeting(baseURL, adminApi.token, `Review Desk ${tag}`))._id;
-    applicant = await apiRegister(baseURL, newAccount("Ilse", "Review"));
+    adminApi = j.admin;
     // Seven requests, each filed by the applicant (one account may file several).
-    for (const firstName of NAMES) {
-      const created = await apiCall<{ _id: string }>(baseURL, "POST", "/api/applications", {
-        token: applicant.token,
-        body: applicationBody(meetingId, {
-          firstName,
-          lastName: `Desk${tag}`,
-          email: `${firstName}.${tag}@example.org`,
-        }),
-      });
-      ids.set(firstName, created._id);
-    }
-  });
-
-  afterEach(() => {
-    expect(errors).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    const people = NAMES.map((firstName) => ({
+      firstName,
+      lastName: `Desk${tag}`,
+      email: `${firstName}.${tag}@example.org`,
+    }));
+    const seeded = await seedRequests(
+      baseURL,
+      adminApi.token,
+      `Review Desk ${tag}`,
+      newAccount("Ilse", "Review"),
+      people,
+    );
+    meetingId = seeded.meeting._id;
+    applicant = seeded.applicant;
+    for (const [i, r] of seeded.requests.entries()) ids.set(NAMES[i] ?? "", r.id);
   });
 
   it("filters Pending, approves five at once, rejects one with 'Reject & next' and goes Back", async () => {
+    const { page } = desk;
     screenshotOnFailure(page, "review-desk");
     await openSignedIn(page, adminApi, `/admin?meeting=${meetingId}`);
     await rows(page).first().waitFor();
@@ -143,7 +115,8 @@ describe("review desk journey", () => {
       sort: "createdAt",
       dir: "desc",
     });
-    expect(await page.title()).toBe("Applications · Visa Letter Portal");
+    // The address changes at once, the page (and its tab) once the list has rendered.
+    await expect.poll(() => page.title()).toBe("Applications · Visa Letter Portal");
     await page.getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
     await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain(nextName);
 
@@ -158,20 +131,17 @@ describe("review desk journey", () => {
   });
 
   it("shows the applicant the reason on the application page", async () => {
-    const own = await newContext(browser, baseURL);
-    const mine = await own.newPage();
-    const mineErrors = collectPageErrors(mine);
-    screenshotOnFailure(mine, "review-desk-applicant");
+    const { page: mine, errors: mineErrors } = await j.openPage("review-desk-applicant");
     await openSignedIn(mine, applicant, `/applications/${rejectedId}`);
     await mine.getByText(`Reason for the rejection: ${REASON}`).waitFor();
     await mine.getByRole("heading", { name: "Updates from the secretariat" }).waitFor();
     await mine.getByText(`Status changed from Pending to Rejected. Reason: ${REASON}`).waitFor();
     await expectAccessible(mine, "applicant's rejected application");
     expect(mineErrors).toEqual([]);
-    await own.close();
   });
 
   it("shows an inactive meeting's whole name in its picker", async () => {
+    const { page } = desk;
     const name = `Plenary and Working Groups, Lisbon ${tag}`;
     const closed = await apiCall<{ _id: string }>(baseURL, "POST", "/api/meetings", {
       token: adminApi.token,

@@ -1,23 +1,8 @@
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  ADMIN,
-  type ApiSession,
-  apiCall,
-  apiCreateMeeting,
-  apiLogin,
-  apiRegister,
-  applicationBody,
-  newAccount,
-  uniqueTag,
-} from "./support/api";
-import {
-  collectPageErrors,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  screenshotOnFailure,
-} from "./support/browser";
+import type { Page, Request } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { type ApiSession, apiCall, newAccount, uniqueTag } from "./support/api";
+import { expectAccessible } from "./support/browser";
+import { journey, seedRequests } from "./support/journey";
 import { isPdf, pdfText } from "./support/pdf";
 
 const baseURL = inject("baseURL");
@@ -50,45 +35,31 @@ async function dropFile(page: Page, target: string, name: string, bytes: Buffer)
 }
 
 describe("verification page journey", () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const j = journey(baseURL);
   let letter: Buffer;
   let reference: string;
   let passportNumber: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    const admin = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
-    const meeting = await apiCreateMeeting(baseURL, admin.token, `Verify Plenary ${uniqueTag()}`);
+    const admin = j.admin;
     const account = newAccount("Olúwadámilọ́lá", "Adébáyọ̀");
-    const applicant = await apiRegister(baseURL, account);
-    const body = applicationBody(meeting._id, account);
-    passportNumber = String(body.passportNumber);
-    const created = await apiCall<{ _id: string }>(baseURL, "POST", "/api/applications", {
-      token: applicant.token,
-      body,
-    });
-    await apiCall(baseURL, "PUT", `/api/applications/${created._id}`, {
+    const seeded = await seedRequests(baseURL, admin.token, `Verify Plenary ${uniqueTag()}`, account);
+    const { applicant, requests } = seeded;
+    const id = requests[0]?.id ?? "";
+    passportNumber = String(requests[0]?.body.passportNumber);
+    await apiCall(baseURL, "PUT", `/api/applications/${id}`, {
       token: admin.token,
       body: { status: "Approved" },
     });
-    letter = await downloadLetter(applicant, created._id);
+    letter = await downloadLetter(applicant, id);
     expect(isPdf(letter)).toBe(true);
     const found = /VL(?:-\s*[0-9A-Z]{4}){4}/.exec(pdfText(letter))?.[0];
     expect(found, "the letter's reference").toBeTruthy();
     reference = (found ?? "").replace(/\s+/g, "");
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
-
   it("tells the issued PDF from a copy changed by one byte, never uploading either, and checks the passport", async () => {
-    context = await newContext(browser, baseURL);
-    const page = await context.newPage();
-    screenshotOnFailure(page, "verify-file");
-    const errors = collectPageErrors(page);
+    const { page, errors } = await j.openPage("verify-file");
     const sent: Request[] = [];
     page.on("request", (r) => {
       if (r.method() !== "GET") sent.push(r);
