@@ -1,18 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  ADMIN,
-  type ApiSession,
-  apiCall,
-  apiLogin,
-  apiRegister,
-  applicationBody,
-  dayFromToday,
-  newAccount,
-  uniqueTag,
-} from "./support/api";
-import { expectAccessible, launchBrowser, openFreshPage, openSignedIn } from "./support/browser";
+import type { Locator, Page } from "playwright-core";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { apiCall, apiRegister, applicationBody, dayFromToday, newAccount, uniqueTag } from "./support/api";
+import { expectAccessible, openSignedIn } from "./support/browser";
 import { field, fillApplicationForm } from "./support/forms";
+import { journey } from "./support/journey";
 
 // The screens issue 16 added, each checked with axe as a user meets it: the meeting form's
 // pick-up and review-time fields, the warnings before sending, the question before leaving a
@@ -30,26 +21,14 @@ async function dialogShown(page: Page, name: string): Promise<Locator> {
 }
 
 describe("issue 16's screens are accessible", () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const j = journey(baseURL);
   let page: Page;
   let errors: string[];
-  let admin: ApiSession;
   const meetingName = `Hà Nội Interim ${uniqueTag()}`;
   let meetingId = "";
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await apiLogin(baseURL, ADMIN.email, ADMIN.password);
-  });
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-  });
-
   async function freshPage(name: string) {
-    ({ page, errors } = await openFreshPage(browser, baseURL, name, contexts));
+    ({ page, errors } = await j.openPage(name));
   }
 
   afterEach(() => {
@@ -58,7 +37,7 @@ describe("issue 16's screens are accessible", () => {
 
   it("the meeting form asks where pick-up is and how long a review takes", async () => {
     await freshPage("screens-meeting-form");
-    await openSignedIn(page, admin, "/admin/meetings");
+    await openSignedIn(page, j.admin, "/admin/meetings");
     await page.getByRole("button", { name: "Add New Meeting" }).click();
     const form = await dialogShown(page, "Add New Meeting");
     await field(form, "Name").fill(meetingName);
@@ -80,7 +59,7 @@ describe("issue 16's screens are accessible", () => {
     await dialog(page, "Add New Meeting").waitFor({ state: "detached" });
     const meetings = await apiCall<
       Array<{ _id: string; name: string; pickUpPlace: string; reviewDays: number }>
-    >(baseURL, "GET", "/api/meetings", { token: admin.token });
+    >(baseURL, "GET", "/api/meetings", { token: j.admin.token });
     const saved = meetings.find((m) => m.name === meetingName);
     expect(saved).toMatchObject({ pickUpPlace: "Nội Bài International Airport", reviewDays: 10 });
     meetingId = saved?._id ?? "";
@@ -134,7 +113,7 @@ describe("issue 16's screens are accessible", () => {
     });
     // Rejected with a reason, then reopened: two entries the applicant may read.
     const put = (body: Record<string, unknown>) =>
-      apiCall(baseURL, "PUT", `/api/applications/${app._id}`, { token: admin.token, body });
+      apiCall(baseURL, "PUT", `/api/applications/${app._id}`, { token: j.admin.token, body });
     await put({ status: "Rejected", reason: "The passport scan cannot be read" });
     await put({ status: "Pending" });
 
