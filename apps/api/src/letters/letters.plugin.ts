@@ -1,4 +1,5 @@
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { trackWork } from "../notifications/background-work.js";
 import { ensureOrganisation } from "./letter-assets.js";
 import { letterDownloadRoutes } from "./letter-download.routes.js";
 import { subscribeLetterEvents } from "./letter-events.js";
@@ -10,8 +11,9 @@ import { verifyRoutes } from "./verify.routes.js";
 export async function lettersPlugin(app: App, deps: RouteDeps) {
   subscribeLetterEvents(deps.ctx);
   // The signing certificate is made on the first start of a server, not at the first letter.
+  // Tracked, so a server stopped right after its first start still finishes making it.
   app.addHook("onListen", async () => {
-    ensureOrganisation(deps.ctx).catch((err) =>
+    trackWork(deps.ctx, ensureOrganisation(deps.ctx)).catch((err) =>
       app.log.error(
         { err: { message: err instanceof Error ? err.message : String(err) } },
         "organisation setup failed",
