@@ -17,7 +17,7 @@ import {
   readCounts,
   referencedApplication,
 } from "./application.queries.js";
-import { warningsOfMeetings, warningsOfRecords } from "./warnings.service.js";
+import { reviewWarnings, warningsOfMeetings } from "./warnings.service.js";
 
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
@@ -55,11 +55,8 @@ export async function listApplicationsForAdmin(
 ): Promise<ApplicationListDto> {
   const listed = await listQuery(ctx, query);
   const { records, total } = await readAdminList(ctx.db, ctx.statements.applications, listed);
-  const warnings = await warningsOfRecords(ctx.statements.warnings, records);
   return {
-    applications: records.map((r) =>
-      applicationPresenter(r, { isAdmin: true }, warnings.get(r.app.id) ?? []),
-    ),
+    applications: records.map((r) => applicationPresenter(r, { isAdmin: true }, reviewWarnings(r))),
     // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
     pagination: { total, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) },
   };

@@ -1,7 +1,7 @@
 import type { AdminListFilters, ApplicationStatus } from "@visa/domain";
 import { MAX_PAGE_SIZE, normalisePassportNumber } from "@visa/domain";
 import { and, asc, count, desc, eq, ilike, or, type SQL, type SQLWrapper, sql, sum } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgSelectQueryBuilder } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
 import {
   applicationCounts,
@@ -12,7 +12,9 @@ import {
   statusRank,
   users,
 } from "../db/schema.js";
+import { normaliseLetterReference } from "../letters/reference.js";
 import type { ApplicationRecord, DocumentMeta } from "./application.presenter.js";
+import type { ReviewRecord, SameMeeting } from "./warnings.service.js";
 
 /** Who owns an application and who last changed it: users joined under these names. */
 const owners = alias(users, "owner");
@@ -42,17 +44,48 @@ const recordFields = {
   documents: documentsJson,
 };
 
-function selectRecords(db: Db) {
-  return db
-    .select(recordFields)
-    .from(applications)
+/** The other applications of the same meeting, as the duplicate rules compare with them. */
+const OTHER = "other";
+const others = alias(applications, OTHER);
+const fromOthers = sql`from ${applications} as ${sql.identifier(OTHER)}`;
+
+/**
+ * What the duplicate rules need of the rest of the application's meeting, read in its own row (a
+ * page and its warnings are one statement): whether another request has the same passport, and
+ * the names on the others with the same birthdate. Each is found through the index on (meeting,
+ * passport) or (meeting, birthdate); the rules themselves stay in the domain (reviewWarnings).
+ */
+const sameMeetingFields = {
+  samePassport: sql<boolean>`exists (select 1 ${fromOthers} where ${others.meetingId} = ${applications.meetingId}
+    and ${others.passportKey} = ${applications.passportKey} and ${others.id} <> ${applications.id})`,
+  sameBirthdateNames: sql<[string, string][]>`array(select array[${others.firstName}, ${others.lastName}]
+    ${fromOthers} where ${others.meetingId} = ${applications.meetingId}
+    and ${others.birthdate} = ${applications.birthdate} and ${others.id} <> ${applications.id})`,
+};
+
+/** An application as an admin reviews it: the record and what it shares with its meeting. */
+const reviewFields = { ...recordFields, ...sameMeetingFields };
+
+/** An application's joins: its meeting, its owner and who last changed it. */
+function withRecordJoins<T extends PgSelectQueryBuilder>(query: T) {
+  return query
     .innerJoin(meetings, eq(meetings.id, applications.meetingId))
     .leftJoin(owners, eq(owners.id, applications.userId))
-    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
-    .$dynamic();
+    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById));
+}
+
+function selectRecords(db: Db) {
+  return withRecordJoins(db.select(recordFields).from(applications).$dynamic());
+}
+
+/** As selectRecords, each row with what the duplicate rules need of its meeting. */
+function selectReviews(db: Db) {
+  return withRecordJoins(db.select(reviewFields).from(applications).$dynamic());
 }
 
 type RecordRow = Omit<ApplicationRecord, "documents"> & { documents: DocumentJson[] | string };
+
+type ReviewRow = RecordRow & SameMeeting;
 
 /** A joined row as the presenter's record. */
 export function toRecord(row: RecordRow): ApplicationRecord {
@@ -68,6 +101,12 @@ export function toRecord(row: RecordRow): ApplicationRecord {
   };
 }
 
+/** A joined row with its meeting's duplicates as the review's record. */
+function toReviewRecord(row: ReviewRow): ReviewRecord {
+  const sameMeeting = { samePassport: row.samePassport, sameBirthdateNames: row.sameBirthdateNames };
+  return { ...toRecord(row), sameMeeting };
+}
+
 /** The admin list's query: the route's filters, and the ids of requests with warnings when asked. */
 export type AdminListQuery = Omit<AdminListFilters, "warnings"> & {
   withIds?: string[];
@@ -81,10 +120,12 @@ const NO_APPLICATION = "00000000-0000-0000-0000-000000000000";
 /**
  * The application whose letter carries `term` as its reference, or null. Looked up before the
  * list's query, so the query's search is a plain OR of indexed conditions (an EXISTS among them
- * kept PostgreSQL from combining the indexes, and every search read its whole meeting).
+ * kept PostgreSQL from combining the indexes, and every search read its whole meeting). A term
+ * that cannot be a reference (a name, an e-mail) is not looked up; one typed in lower case, with
+ * spaces or without its dashes is.
  */
 export async function referencedApplication(db: Db, term: string): Promise<string | null> {
-  const reference = term.trim().toUpperCase();
+  const reference = normaliseLetterReference(term);
   if (!reference) return null;
   const [row] = await db
     .select({ id: letters.applicationId })
@@ -230,14 +271,12 @@ function adminPageStatement(db: Db, query: AdminListQuery, filters: ReturnType<t
     .limit(literalLimit(query.limit))
     .offset(sql.placeholder("offset"))
     .as("page");
-  return db
-    .select({ ...recordFields, total: sql<number>`${page.total}`.mapWith(Number) })
+  const rows = db
+    .select({ ...reviewFields, total: sql<number>`${page.total}`.mapWith(Number) })
     .from(page)
     .innerJoin(applications, eq(applications.id, page.pageId))
-    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
-    .leftJoin(owners, eq(owners.id, applications.userId))
-    .leftJoin(updaters, eq(updaters.id, applications.lastUpdatedById))
-    .orderBy(...orderKeys(query));
+    .$dynamic();
+  return withRecordJoins(rows).orderBy(...orderKeys(query));
 }
 
 /** Application reads prepared once per database (named: a PostgreSQL server plans each once per connection). */
@@ -247,6 +286,9 @@ export function prepareApplicationReads(db: Db) {
     byId: selectRecords(db)
       .where(eq(applications.id, sql.placeholder("id")))
       .prepare("application_by_id"),
+    forReview: selectReviews(db)
+      .where(eq(applications.id, sql.placeholder("id")))
+      .prepare("application_for_review"),
     ofUser: selectRecords(db)
       .where(eq(applications.userId, sql.placeholder("userId")))
       .orderBy(desc(applications.createdAt), desc(applications.id))
@@ -275,6 +317,15 @@ export async function readApplication(
 ): Promise<ApplicationRecord | null> {
   const [row] = await reads.byId.execute({ id });
   return row ? toRecord(row) : null;
+}
+
+/** One application as an admin reviews it (with what its warnings need), or null. */
+export async function readApplicationForReview(
+  reads: ApplicationReads,
+  id: string,
+): Promise<ReviewRecord | null> {
+  const [row] = await reads.forReview.execute({ id });
+  return row ? toReviewRecord(row) : null;
 }
 
 /** A user's own applications, newest first. */
@@ -307,7 +358,7 @@ export async function readAdminList(
   db: Db,
   reads: ApplicationReads,
   query: AdminListQuery,
-): Promise<{ records: ApplicationRecord[]; total: number }> {
+): Promise<{ records: ReviewRecord[]; total: number }> {
   const filters = adminFilters(query);
   const params = { ...filters.params, offset: (query.page - 1) * query.limit };
   const term = query.search.trim();
@@ -320,7 +371,7 @@ export async function readAdminList(
     rows[0]?.total ??
     (await db.select({ n: count() }).from(applications).where(filters.where).execute(filters.params))[0]?.n ??
     0;
-  return { records: rows.map(toRecord), total };
+  return { records: rows.map(toReviewRecord), total };
 }
 
 /** The prepared statement of a query's shape: the same order, page size and filters share one. */

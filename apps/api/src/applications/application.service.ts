@@ -19,9 +19,9 @@ import { assertPrintable } from "../letters/printable-text.js";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
 import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
 import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
-import { readApplication } from "./application.queries.js";
+import { readApplication, readApplicationForReview } from "./application.queries.js";
 import { passportKeyOf } from "./passport-key.js";
-import { warningsOfApplication } from "./warnings.service.js";
+import { reviewWarnings } from "./warnings.service.js";
 
 /** A meeting the application may be filed under: it must exist, and be active unless an admin asks. */
 async function assertMeetingOpen(db: DbOrTx, meetingId: string, allowInactive: boolean) {
@@ -50,13 +50,16 @@ async function assertRoomForApplication(tx: DbOrTx, userId: string, max: number)
 
 /** The application as its owner or an admin sees it; 404 for everyone else. */
 export async function getApplication(ctx: AppContext, actor: Actor, id: string): Promise<ApplicationDto> {
-  const record = await readApplication(ctx.statements.applications, id);
+  const reads = ctx.statements.applications;
+  // Only an admin's read carries what the warnings compare with: other people's names.
+  if (actor.isAdmin) {
+    const record = await readApplicationForReview(reads, id);
+    if (!record || !canSeeApplication(actor, record.app)) throw notFound(APPLICATION_MESSAGES.notFound);
+    return applicationPresenter(record, actor, reviewWarnings(record));
+  }
+  const record = await readApplication(reads, id);
   if (!record || !canSeeApplication(actor, record.app)) throw notFound(APPLICATION_MESSAGES.notFound);
-  return applicationPresenter(
-    record,
-    actor,
-    actor.isAdmin ? await warningsOfApplication(ctx.statements.warnings, record) : undefined,
-  );
+  return applicationPresenter(record, actor);
 }
 
 /** Creates a Pending application owned by the actor in an active meeting. */

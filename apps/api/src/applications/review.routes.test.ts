@@ -252,6 +252,8 @@ describe("the list's filters, warnings and search", () => {
     expect(await found("São")).toEqual([sao.id]);
     expect(await found("c01x 00t-47")).toEqual([muller.id]);
     expect(await found(letter?.reference.toLowerCase() ?? "none")).toEqual([sao.id]);
+    // As read aloud or copied from a printed letter: spaces for dashes.
+    expect(await found(letter?.reference.replace(/-/g, " ") ?? "none")).toEqual([sao.id]);
     expect(await found("C01X00")).toEqual([]);
   });
 

@@ -1,8 +1,15 @@
-import { type ApplicationWarning, meetingWarnings } from "@visa/domain";
-import { inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client.js";
+import {
+  type ApplicationWarning,
+  applicationWarnings,
+  meetingWarnings,
+  passportKey,
+  personKey,
+  type WarningOthers,
+} from "@visa/domain";
+import { inArray } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.js";
 import { applications, meetings } from "../db/schema.js";
-import type { ApplicationRow, MeetingRow } from "./application.presenter.js";
+import type { ApplicationRecord } from "./application.presenter.js";
 
 type Warnings = Map<string, ApplicationWarning[]>;
 
@@ -65,76 +72,30 @@ export async function warningsOfMeetings(db: DbOrTx, meetingIds: string[]): Prom
   return warningsAmong(db, rows, null);
 }
 
-/** A row as the rules read it, from a whole application row. */
-const ruleRow = (a: ApplicationRow): RuleRow => ({
-  id: a.id,
-  meetingId: a.meetingId,
-  firstName: a.firstName,
-  lastName: a.lastName,
-  birthdate: a.birthdate,
-  passportNumber: a.passportKey,
-  passportExpirationDate: a.passportExpirationDate,
-  dateOfArrival: a.dateOfArrival,
-  dateOfDeparture: a.dateOfDeparture,
-});
+/** What the rest of its meeting shares with an application, read with it (application.queries.ts). */
+export interface SameMeeting {
+  /** Another request of the meeting has the same passport. */
+  samePassport: boolean;
+  /** First and last names on the other requests of the meeting with the same birthdate. */
+  sameBirthdateNames: [string, string][];
+}
+
+/** An application as an admin reviews it: its record and what its meeting shares with it. */
+export type ReviewRecord = ApplicationRecord & { sameMeeting: SameMeeting };
 
 /**
- * The statement reading, of the given meetings, the requests that can be a duplicate of the given
- * ones: those with the same passport or the same birthdate (both indexed by meeting). Prepared
- * once per database with arrays for parameters, so every page runs the same planned statement.
+ * The warnings of an application read for review (a page of the list, a detail page): the
+ * domain's rules, with the others of its meeting as its duplicates found them, so a page costs
+ * the same in a meeting of ten or of ten thousand.
  */
-export function prepareWarningReads(db: Db) {
-  return {
-    possibleDuplicates: db
-      .select(RULE_COLUMNS)
-      .from(applications)
-      .where(
-        sql`${applications.meetingId} = any(${sql.placeholder("meetingIds")}::uuid[])
-          and (${applications.passportKey} = any(${sql.placeholder("passportKeys")}::text[])
-            or ${applications.birthdate} = any(${sql.placeholder("birthdates")}::date[]))`,
-      )
-      .prepare("possible_duplicates"),
+export function reviewWarnings({ app, meeting, sameMeeting }: ReviewRecord): ApplicationWarning[] {
+  const passport = passportKey(app.passportKey);
+  const personKeys = sameMeeting.sameBirthdateNames.map(([firstName, lastName]) =>
+    personKey({ firstName, lastName, birthdate: app.birthdate }),
+  );
+  const others: WarningOthers = {
+    passportKeys: new Set(sameMeeting.samePassport && passport ? [passport] : []),
+    personKeys: new Set(personKeys.filter((k) => k !== null)),
   };
-}
-export type WarningReads = ReturnType<typeof prepareWarningReads>;
-
-/**
- * The warnings of some applications already read with their meetings (a page of the list, one
- * detail page), each compared with the rest of its meeting. Only the others that can be a
- * duplicate are read, in one statement, so a page costs the same in a meeting of ten or of ten
- * thousand.
- */
-export async function warningsOfRecords(
-  reads: WarningReads,
-  records: Array<{ app: ApplicationRow; meeting: MeetingRow }>,
-): Promise<Warnings> {
-  const result: Warnings = new Map();
-  if (records.length === 0) return result;
-  const own = records.map((r) => ruleRow(r.app));
-  const distinct = <T>(values: T[]) => [...new Set(values)];
-  const candidates = await reads.possibleDuplicates.execute({
-    meetingIds: distinct(own.map((r) => r.meetingId)),
-    passportKeys: distinct(own.map((r) => r.passportNumber)),
-    birthdates: distinct(own.map((r) => r.birthdate)),
-  });
-  const rows = [...new Map([...own, ...candidates].map((r) => [r.id, r])).values()];
-  const meetingsById = new Map(records.map((r) => [r.meeting.id, r.meeting]));
-  const ownIds = new Set(own.map((r) => r.id));
-  for (const meeting of meetingsById.values()) {
-    const found = meetingWarnings(
-      rows.filter((r) => r.meetingId === meeting.id),
-      meeting,
-      ownIds,
-    );
-    for (const [id, warnings] of found) if (warnings.length > 0) result.set(id, warnings);
-  }
-  return result;
-}
-
-/** The warnings of one application read with its meeting (compared with the rest of the meeting). */
-export async function warningsOfApplication(
-  reads: WarningReads,
-  record: { app: ApplicationRow; meeting: MeetingRow },
-): Promise<ApplicationWarning[]> {
-  return (await warningsOfRecords(reads, [record])).get(record.app.id) ?? [];
+  return applicationWarnings({ ...app, passportNumber: app.passportKey }, meeting, others);
 }

@@ -1,5 +1,4 @@
 import { prepareApplicationReads } from "../applications/application.queries.js";
-import { prepareWarningReads } from "../applications/warnings.service.js";
 import type { Db } from "./client.js";
 
 /**
@@ -7,6 +6,6 @@ import type { Db } from "./client.js";
  * carried on the context (like the guards' session check), so no module keeps them by itself.
  */
 export function createStatements(db: Db) {
-  return { applications: prepareApplicationReads(db), warnings: prepareWarningReads(db) };
+  return { applications: prepareApplicationReads(db) };
 }
 export type Statements = ReturnType<typeof createStatements>;
