@@ -39,7 +39,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** "drizzle-orm", "@fastify/helmet", "node:internal", "app:applications/…" or the native frame's name. */
+/** "drizzle-orm", "@fastify/static", "node:internal", "app:applications/…" or the native frame's name. */
 function ownerOf(url: string, name: string): string {
   if (url.includes("node_modules/")) {
     const parts = (url.split("node_modules/").pop() ?? "").split("/");

@@ -56,6 +56,8 @@ export class ServerProcess {
       DATA_DIR: options.dataDir,
       JWT_SECRET: options.jwtSecret ?? BENCH_JWT_SECRET,
       LOG_LEVEL: options.logLevel ?? "warn",
+      // A pool size to compare with the default (e.g. DATABASE_POOL_SIZE=20 npx tsx bench/...).
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     };

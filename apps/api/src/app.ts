@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -38,7 +37,7 @@ import { purgePlugin } from "./purge/purge.plugin.js";
 import {
   apiNoStore,
   BARE_SECURITY_HEADERS,
-  helmetOptions,
+  securityHeaders,
   strictTransportSecurity,
 } from "./security/http-headers.js";
 import { logSerializers } from "./security/log-serializers.js";
@@ -97,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     inMemory: config.inMemoryDatabase,
     holder: "the server",
@@ -127,7 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (database.writeProblem()) throw insufficientStorage();
   });
 
-  await app.register(helmet, helmetOptions(config));
+  app.addHook("onRequest", securityHeaders(config));
   app.addHook("onRequest", strictTransportSecurity(config));
   app.addHook("onRequest", apiNoStore);
   // Only the routes that ask are limited; counts live in the database, shared by every server.

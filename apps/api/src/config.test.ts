@@ -16,6 +16,7 @@ describe("configuration", () => {
       tokenTtlSeconds: 28800,
       sessionMaxAgeSeconds: 7 * 24 * 3600,
       publicUrl: "http://localhost:3000",
+      databasePoolSize: 5,
     });
     expect(a.databaseUrl).toBeUndefined();
     expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -26,6 +27,7 @@ describe("configuration", () => {
   it.each([
     [{ PORT: "seventy" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE"],
     [{ TOKEN_TTL_SECONDS: "5" }, "TOKEN_TTL_SECONDS"],
     [{ SESSION_MAX_AGE_SECONDS: "forever" }, "SESSION_MAX_AGE_SECONDS"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],

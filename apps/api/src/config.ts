@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { prepareDataDir } from "./data-dir/private-files.js";
+import { DEFAULT_POOL_SIZE } from "./db/client.js";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -21,6 +22,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
       .optional(),
   ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_SIZE),
   JWT_SECRET: optionalString.pipe(
     z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   ),
@@ -64,6 +66,8 @@ export interface AppConfig {
   dataDir: string;
   /** A PostgreSQL server; when absent the embedded database is used. */
   databaseUrl?: string;
+  /** Connections each server process keeps to a PostgreSQL server (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Embedded database in memory only (tests). */
   inMemoryDatabase?: boolean;
   jwtSecret: string;
@@ -118,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,

@@ -12,7 +12,8 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
-import { openDatabase, PGLITE_SETTINGS, pgliteExtensions } from "../db/client.js";
+import { openDatabase } from "../db/client.js";
+import { PGLITE_SETTINGS, pgliteExtensions } from "../db/embedded.js";
 import { cliConfig, type Output, runIfMain } from "./cli-run.js";
 
 export const BACKUP_USAGE = `Usage: npm run backup -- <file.tar.gz>

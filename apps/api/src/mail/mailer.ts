@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { AppConfig } from "../config.js";
 
 export interface MailAttachment {
@@ -25,23 +25,34 @@ export interface Mailer {
   readonly target: string;
 }
 
+type TransportOptions = Parameters<typeof import("nodemailer").createTransport>[0];
+
+/** A nodemailer transport made with the first message: the server does not load it to start. */
+function transportOnFirstUse(options: TransportOptions): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    return transport;
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox. */
 export function createMailer(config: AppConfig): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = transportOnFirstUse(config.smtpUrl);
     return {
       target: "smtp",
       async send(m) {
-        await transport.sendMail({ from: config.mailFrom, ...m });
+        await (await transport()).sendMail({ from: config.mailFrom, ...m });
       },
     };
   }
   const outbox = join(config.dataDir, "outbox");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = transportOnFirstUse({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     target: outbox,
     async send(m) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...m });
+      const info = await (await transport()).sendMail({ from: config.mailFrom, ...m });
       // Letters carry passport numbers: the outbox is the user's alone. A message is written whole
       // under a temporary name, then renamed, so a full disk never leaves half a message behind
       // (the mail queue tries again later).

@@ -1,5 +1,5 @@
-import type { FastifyHelmetOptions } from "@fastify/helmet";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import type { AppConfig } from "../config.js";
 
 /** Headers for answers given before any hook can run: nothing on them may be framed, run or kept. */
@@ -18,7 +18,7 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * header only disagreed with it. HSTS is sent by `strictTransportSecurity` below, not by helmet,
  * because it depends on how the request arrived.
  */
-export function helmetOptions(config: AppConfig): FastifyHelmetOptions {
+export function helmetOptions(config: AppConfig): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -42,6 +42,16 @@ export function helmetOptions(config: AppConfig): FastifyHelmetOptions {
     xFrameOptions: false,
     strictTransportSecurity: false,
   };
+}
+
+/**
+ * onRequest: helmet's headers on every answer. Its middleware is built once here; the Fastify
+ * plugin built it again, parsing the whole policy, for every request.
+ */
+export function securityHeaders(config: AppConfig) {
+  const setHeaders = helmet(helmetOptions(config));
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) =>
+    setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
 }
 
 /**

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { buildApp } from "../app.js";
 import type { AppConfig } from "../config.js";
+import { DEFAULT_POOL_SIZE } from "../db/client.js";
 import type { App } from "../lib/app-type.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
 
@@ -62,6 +63,7 @@ export async function createTestApp(
     host: "127.0.0.1",
     dataDir,
     databaseUrl,
+    databasePoolSize: DEFAULT_POOL_SIZE,
     inMemoryDatabase: !databaseUrl,
     jwtSecret: randomBytes(32).toString("hex"),
     tokenTtlSeconds: 3600,
