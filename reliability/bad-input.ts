@@ -48,6 +48,8 @@ function problem(a: RawAnswer): string | null {
 }
 
 async function main() {
+  // Read as the run starts: at the end it would be the run's own load.
+  const machine = machineLine();
   const kind = args.db as DbKind;
   const n = Number(args.requests);
   const verdict = new Verdict();
@@ -192,7 +194,7 @@ async function main() {
         "",
         `Command: \`npx tsx reliability/bad-input.ts --db ${kind} --requests ${n}\`  `,
         `Date: ${today()}  `,
-        `Machine: ${machineLine()}`,
+        `Machine: ${machine}`,
         "",
         ...summary.map((l) => `- ${l.replace(/\|/g, "\\|")}`),
         "",

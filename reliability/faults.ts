@@ -180,6 +180,8 @@ async function killDuringImport(env: Env, verdict: Verdict, notes: string[]) {
 }
 
 async function main() {
+  // Read as the run starts: at the end it would be the run's own load.
+  const machine = machineLine();
   const kind = args.db as DbKind;
   const verdict = new Verdict();
   const notes: string[] = [];
@@ -201,7 +203,7 @@ async function main() {
     "",
     `Command: \`npx tsx reliability/faults.ts --db ${kind}\`  `,
     `Date: ${today()}  `,
-    `Machine: ${machineLine()}`,
+    `Machine: ${machine}`,
     "",
     ...notes.map((n) => `- ${n}`),
     "",

@@ -30,6 +30,8 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function main() {
+  // Read as the run starts: at the end it would be the run's own load.
+  const machine = machineLine();
   const kind = args.db as DbKind;
   const seconds = Number(args.seconds);
   const clientCount = Number(args.clients);
@@ -131,7 +133,7 @@ async function main() {
       "",
       `Command: \`npx tsx reliability/load.ts --db ${kind} --seconds ${seconds} --clients ${clientCount}\`  `,
       `Date: ${today()}  `,
-      `Machine: ${machineLine()}  `,
+      `Machine: ${machine}  `,
       `Data: ${RELIABILITY_SCALE.applications.toLocaleString("en-US")} applications seeded; ${clientCount} clients (${admins} admins) for ${fmt(elapsed)} s; ${total.toLocaleString("en-US")} requests (${fmt(total / elapsed, 0)}/s); server peak RSS ${fmt(peak, 0)} MB`,
       "",
       summary,

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { IMPORT_COLUMNS } from "@visa/domain";
-import { api, type Session, uploadCsv } from "../bench/lib/http.js";
+import { api, bearer, type Session, uploadCsv } from "../bench/lib/http.js";
 import { machineLine, today, writeSection } from "../bench/lib/report.js";
 import type { DbKind } from "../bench/lib/target.js";
 import { prepareEnv, Verdict } from "./lib/env.js";
@@ -35,6 +35,8 @@ const secrets = {
 };
 
 async function main() {
+  // Read as the run starts: at the end it would be the run's own load.
+  const machine = machineLine();
   const kind = args.db as DbKind;
   const verdict = new Verdict();
   const env = await prepareEnv(kind, "logs", {
@@ -54,7 +56,6 @@ async function main() {
       if (token) tokens.push(token);
       return a;
     };
-    const as = (token: string): Session => ({ token, headers: { authorization: `Bearer ${token}` } });
     const [pw1, pwWrong, pw2, pw3, pw4, pw5] = secrets.passwords as [
       string,
       string,
@@ -88,7 +89,7 @@ async function main() {
       call(null, "POST", "/api/auth/login", { email, password: pwWrong }),
     );
     await step("login", 200, call(null, "POST", "/api/auth/login", { email, password: pw1 }));
-    const me = as((reg.body as { token: string }).token);
+    const me = bearer((reg.body as { token: string }).token);
     const application = {
       meeting: env.seed.largestMeetingId,
       firstName: "Log",
@@ -229,7 +230,7 @@ async function main() {
         "",
         `Command: \`npx tsx reliability/logs.ts --db ${kind}\`  `,
         `Date: ${today()}  `,
-        `Machine: ${machineLine()}`,
+        `Machine: ${machine}`,
         "",
         `A full flow of ${verdict.lines.length - checks.length} steps at LOG_LEVEL=trace, then a search of everything the server printed:`,
         "",

@@ -6,6 +6,11 @@ export interface Session {
   headers: Record<string, string>;
 }
 
+/** A session as requests carry it: the token in the Authorization header. */
+export function bearer(token: string): Session {
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
 /** Signs in through the API (the rate limit allows a few sign-ins per minute per client). */
 export async function login(base: string, email: string, password: string): Promise<Session> {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -15,7 +20,20 @@ export async function login(base: string, email: string, password: string): Prom
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
-  return { token, headers: { authorization: `Bearer ${token}` } };
+  return bearer(token);
+}
+
+/** A new account's session (registration signs it in). */
+export async function register(base: string, email: string, password: string): Promise<Session> {
+  const answer = await api(base, null, "POST", "/api/auth/register", {
+    email,
+    password,
+    firstName: "Bench",
+    lastName: "Writer",
+  });
+  if (answer.status !== 201) throw new Error(`register ${email}: ${answer.status}`);
+  const { token } = answer.body as { token: string };
+  return bearer(token);
 }
 
 /** A session token signed with the servers' secret, for a user known to exist with session version 0. */
@@ -24,7 +42,7 @@ export async function sessionFor(
   ttlSeconds = 7200,
 ): Promise<Session> {
   const { token } = await signToken(BENCH_JWT_SECRET, { ...user, sessionVersion: 0 }, ttlSeconds);
-  return { token, headers: { authorization: `Bearer ${token}` } };
+  return bearer(token);
 }
 
 export interface ApiAnswer {
