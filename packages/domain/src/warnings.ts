@@ -134,7 +134,8 @@ export function applicationWarnings(
   const start = day(meeting.startDate);
   const end = day(meeting.endDate);
 
-  const passport = passportKey(app.passportNumber);
+  // The keys are worked out only when there is another's to compare with (most rows of a page).
+  const passport = others?.passportKeys.size ? passportKey(app.passportNumber) : null;
   if (others && passport && others.passportKeys.has(passport)) {
     warnings.push({
       code: "duplicate-passport",
@@ -142,7 +143,7 @@ export function applicationWarnings(
       field: "passportNumber",
     });
   }
-  const person = personKey(app);
+  const person = others?.personKeys.size ? personKey(app) : null;
   if (others && person && others.personKeys.has(person)) {
     warnings.push({
       code: "duplicate-person",
