@@ -29,9 +29,9 @@ import {
 import { z } from "zod";
 
 /**
- * The answers' shapes as zod schemas, for the API document and for the serializer, which checks
- * every JSON answer of a route against them. Each is typed by the domain's DTO it describes, so
- * the two cannot drift apart without the compiler saying so.
+ * The answers' shapes as zod schemas, for the API document (answers leave as the presenters shape
+ * them: app.ts does not parse them again). Each is typed by the domain's DTO it describes, so the
+ * two cannot drift apart without the compiler saying so.
  */
 const iso = z.string().meta({ format: "date-time" });
 const id = z.string().meta({ format: "uuid" });
