@@ -50,7 +50,7 @@ function ownerOf(url: string, name: string): string {
   return name || "(native)";
 }
 
-function summarise(profile: CpuProfile, top = 15): string {
+function summarise(profile: CpuProfile, top = Number(process.env.TOP ?? 15)): string {
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => {
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));

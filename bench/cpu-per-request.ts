@@ -1,0 +1,132 @@
+/**
+ * What one request costs in CPU, the server's and the database's apart: seeds the scale data,
+ * starts the production server, sends each kind of request one at a time and reads the CPU time
+ * of the server process and of every PostgreSQL process from /proc before and after. Under load
+ * the two share the machine's cores, so these figures say which side a change should make cheaper.
+ *
+ *   npx tsx bench/cpu-per-request.ts [--db postgres|embedded] [--requests 1000] [--small]
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { syntheticPerson } from "../apps/api/src/cli/seed-scale.js";
+import { login } from "./lib/http.js";
+import { fmt, machineLine, table } from "./lib/report.js";
+import { ServerProcess } from "./lib/server.js";
+import { type DbKind, prepareTarget, seedTarget } from "./lib/target.js";
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "postgres" },
+    requests: { type: "string", default: "1000" },
+    small: { type: "boolean", default: false },
+  },
+});
+
+const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second.
+
+/** utime + stime of a process, in milliseconds (0 when it is gone). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes of the PostgreSQL server whose data directory is under `dir`. */
+function postgresPids(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const env = cmd.includes("postgres") ? readFileSync(`/proc/${entry}/environ`, "utf8") : "";
+      if (cmd.includes(dir) || env.includes(dir)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** Children of the postmaster started since: its backends (connections) included. */
+function withChildren(pids: number[]): number[] {
+  const all = new Set(pids);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (all.has(ppid)) all.add(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return [...all];
+}
+
+async function main() {
+  const kind = args.db as DbKind;
+  const n = Number(args.requests);
+  const machine = machineLine();
+  const target = await prepareTarget(kind, "cpu", { pgPort: 54_417 });
+  try {
+    const seed = await seedTarget(
+      target,
+      args.small ? { meetings: 10, users: 2_000, applications: 10_000, largest: 2_000 } : {},
+    );
+    const server = await ServerProcess.start({
+      port: 3905,
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+      logFile: join(target.workDir, "server.log"),
+    });
+    const admin = await login(server.url, seed.adminEmail, seed.adminPassword);
+    const L = seed.largestMeetingId;
+    const list = (q: string) => `/api/applications?admin=true&meetingId=${L}&limit=10&${q}`;
+    const people = Array.from({ length: n }, (_, i) => syntheticPerson(i * 7));
+    const kinds: Array<[string, (i: number) => string]> = [
+      ["GET /api/auth/me", () => "/api/auth/me"],
+      ["admin list page", (i) => list(`page=${(i % 50) + 1}&sortBy=createdAt&sortDirection=desc`)],
+      ["admin search by name", (i) => list(`page=1&search=${encodeURIComponent(people[i]?.lastName ?? "")}`)],
+      ["stats", () => `/api/applications/stats?meetingId=${L}`],
+    ];
+    // A warm-up of every kind first, so the statements are prepared and the code is compiled.
+    for (const [, path] of kinds) {
+      for (let i = 0; i < 200; i++)
+        await (await fetch(`${server.url}${path(i)}`, { headers: admin.headers })).text();
+    }
+    const rows: string[][] = [];
+    for (const [name, path] of kinds) {
+      const pg = target.pgDir ? withChildren(postgresPids(target.pgDir)) : [];
+      const serverBefore = cpuMs(server.pid);
+      const pgBefore = pg.reduce((s, p) => s + cpuMs(p), 0);
+      const started = performance.now();
+      let bytes = 0;
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(`${server.url}${path(i)}`, { headers: admin.headers });
+        if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+        bytes += (await res.text()).length;
+      }
+      const wall = performance.now() - started;
+      const serverMs = (cpuMs(server.pid) - serverBefore) / n;
+      const pgMs = (pg.reduce((s, p) => s + cpuMs(p), 0) - pgBefore) / n;
+      rows.push([name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(wall / n, 2), fmt(bytes / n / 1024, 1)]);
+    }
+    await server.stop();
+    console.log(`### CPU per request, ${kind}\n\n${machine}\n`);
+    console.log(
+      table(["request", "server CPU ms", "database CPU ms", "wall ms (one at a time)", "answer KB"], rows),
+    );
+  } finally {
+    await target.cleanup();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
