@@ -82,6 +82,25 @@ describe("session timeout warning", () => {
     expect(screen.getByText(/Login page/)).toHaveTextContent("Session expired. Please log in again.");
   });
 
+  it("hidden with Escape, comes back for the last minute, then stays hidden until logout", async () => {
+    await renderSignedIn(200);
+    fireEvent.keyDown(screen.getByRole("dialog", { name: "Session Timeout Warning" }), { key: "Escape" });
+    await tick(0);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    await tick(139);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await tick(1);
+    expect(screen.getByRole("dialog", { name: "Session Timeout Warning" })).toHaveTextContent("1:00");
+
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    await tick(30);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await tick(30);
+    expect(getSession()).toBeNull();
+    expect(screen.getByText(/Login page/)).toHaveTextContent("Session expired. Please log in again.");
+  });
+
   it("shows at once when less than five minutes remain", async () => {
     await renderSignedIn(90);
     expect(screen.getByRole("dialog", { name: "Session Timeout Warning" })).toHaveTextContent("1:30");
