@@ -5,6 +5,7 @@ import type { AppContext } from "../context.js";
 import { applications } from "../db/schema.js";
 import { recordEvents } from "../history/history.service.js";
 import { revokeLetter } from "../letters/letter-issue.service.js";
+import { unprintableApplication } from "../letters/printable-text.js";
 import { resendLetter } from "../notifications/notify.service.js";
 
 type Skipped = BulkResultDto["skipped"];
@@ -13,8 +14,8 @@ const nameOf = (a: { firstName: string; lastName: string }) => `${a.firstName} $
 
 /**
  * Approves or rejects many applications in one transaction: every row is locked, each one not
- * already in the target status changes (a rejection keeps its reason and revokes a letter), and
- * the rest are listed with why. Applicants are told and letters issued after the commit.
+ * already in the target status changes (a rejection keeps its reason and revokes a letter; an
+ * approval needs fields its letter can print), and the rest are listed with why. Applicants are told and letters issued after the commit.
  */
 async function decide(
   ctx: AppContext,
@@ -30,8 +31,11 @@ async function decide(
       .filter((id) => !rows.some((r) => r.id === id))
       .map((id) => ({ _id: id, name: "", reason: "Application not found" }));
     const moving = rows.filter((r) => {
-      if (r.status !== to) return true;
-      skipped.push({ _id: r.id, name: nameOf(r), reason: `Already ${to}` });
+      // An approval issues the letter: what it prints must be printable, older stored values included.
+      const refusal =
+        r.status === to ? `Already ${to}` : to === "Approved" ? unprintableApplication(r) : null;
+      if (!refusal) return true;
+      skipped.push({ _id: r.id, name: nameOf(r), reason: refusal });
       return false;
     });
     if (moving.length === 0) return { changed: moving, skipped };

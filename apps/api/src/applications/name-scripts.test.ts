@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../db/schema.js";
 import { importAccepted, importRow, toCsv } from "../imports/csv-test-helpers.js";
@@ -118,6 +118,41 @@ describe("the API refuses what a letter cannot print", () => {
     );
     const [row] = await t.app.ctx.db.select().from(applications).where(eq(applications.id, old.id));
     expect(row?.status).toBe("Pending");
+  });
+
+  it("a bulk approval: that application is listed with why, the others are approved", async () => {
+    const old = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: null,
+      over: { firstName: "Wei", lastName: "王" },
+    });
+    const fine = await buildApplication(t.app, { meetingId: meeting.id, userId: null });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/applications/bulk",
+      headers: admin.auth,
+      payload: { action: "approve", ids: [old.id, fine.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      changed: 1,
+      skipped: [
+        {
+          _id: old.id,
+          name: "Wei 王",
+          reason: `lastName has characters the letter cannot print (王): ${LATIN_LINE}`,
+        },
+      ],
+      message: "1 approved, 1 not changed",
+    });
+    const rows = await t.app.ctx.db
+      .select()
+      .from(applications)
+      .where(inArray(applications.id, [old.id, fine.id]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [old.id]: "Pending",
+      [fine.id]: "Approved",
+    });
   });
 });
 

@@ -42,9 +42,17 @@ export function unprintableReason(field: string, value: string): string | null {
   return `has characters the letter cannot print (${shown}): ${advice}`;
 }
 
+const printedOf = (fields: Partial<Record<string, unknown>>) =>
+  Object.fromEntries(PRINTED_TEXT_FIELDS.map((f) => [f, fields[f]]));
+
 /** Refuses (400) the first printed field of an application among `fields` that a letter cannot print as typed. */
 export function assertPrintable(fields: Partial<Record<string, unknown>>): void {
-  assertPrintableTexts(Object.fromEntries(PRINTED_TEXT_FIELDS.map((f) => [f, fields[f]])));
+  assertPrintableTexts(printedOf(fields));
+}
+
+/** Why an application's letter could not print its fields as stored ("firstName has ..."), or null. */
+export function unprintableApplication(fields: Partial<Record<string, unknown>>): string | null {
+  return firstUnprintable(printedOf(fields))?.message ?? null;
 }
 
 /**
@@ -52,9 +60,15 @@ export function assertPrintable(fields: Partial<Record<string, unknown>>): void 
  * the organisation's letterhead, a template) that a letter cannot print as typed.
  */
 export function assertPrintableTexts(fields: Record<string, unknown>): void {
+  const found = firstUnprintable(fields);
+  if (found) throw badRequest(found.message, [found.field]);
+}
+
+function firstUnprintable(fields: Record<string, unknown>): { field: string; message: string } | null {
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== "string") continue;
     const reason = unprintableReason(field, value);
-    if (reason) throw badRequest(`${field} ${reason}`, [field]);
+    if (reason) return { field, message: `${field} ${reason}` };
   }
+  return null;
 }
