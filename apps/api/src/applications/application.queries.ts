@@ -114,15 +114,12 @@ export type AdminListQuery = Omit<AdminListFilters, "warnings"> & {
   referencedId?: string | null;
 };
 
-/** No application has this id: what a search matches by reference when no letter has it. */
-const NO_APPLICATION = "00000000-0000-0000-0000-000000000000";
-
 /**
  * The application whose letter carries `term` as its reference, or null. Looked up before the
- * list's query, so the query's search is a plain OR of indexed conditions (an EXISTS among them
- * kept PostgreSQL from combining the indexes, and every search read its whole meeting). A term
- * that cannot be a reference (a name, an e-mail) is not looked up; one typed in lower case, with
- * spaces or without its dashes is.
+ * list's query: a reference names one application exactly, so when it is found the list is that
+ * application (within the other filters) and nothing else is searched. A term that cannot be a
+ * reference (a name, an e-mail) is not looked up; one typed in lower case, with spaces or without
+ * its dashes is.
  */
 export async function referencedApplication(db: Db, term: string): Promise<string | null> {
   const reference = normaliseLetterReference(term);
@@ -163,22 +160,16 @@ const PLAIN_TERM = /^[\x20-\x7E]*$/;
 /**
  * An admin search: "first last" contains the pattern case-insensitively (a plain term ignores the
  * names' accents too, through fold_text of migration 0021: "muller" finds Müller, "sao" São; "Ø"
- * still finds only Ø), or the e-mail contains it, or the term is the passport number (normalised)
- * or the application whose letter has that reference. Written exactly as the trigram indexes' expressions
- * (schema.ts), or PostgreSQL would not use them.
+ * still finds only Ø), or the e-mail contains it, or the term is the passport number (normalised).
+ * Written exactly as the trigram indexes' expressions (schema.ts), or PostgreSQL would not use them.
+ * A letter's reference is found before this (referencedApplication).
  */
-function matchesSearch(
-  folded: boolean,
-  pattern: SQLWrapper,
-  passport: SQLWrapper,
-  referenced: SQLWrapper,
-): SQL {
+function matchesSearch(folded: boolean, pattern: SQLWrapper, passport: SQLWrapper): SQL {
   const fullName = sql`${applications.firstName} || ' ' || ${applications.lastName}`;
   return or(
     folded ? sql`fold_text(${fullName}) like fold_text(${pattern})` : ilike(fullName, pattern),
     ilike(applications.email, pattern),
     eq(applications.passportKey, passport),
-    sql`${applications.id} = ${referenced}::uuid`,
   ) as SQL;
 }
 
@@ -215,21 +206,17 @@ function adminFilters(query: AdminListQuery) {
     params.withIds = query.withIds;
   }
   const term = query.search.trim();
-  if (term) {
+  if (term && query.referencedId) {
+    // A letter's reference names one application: an exact match by id, not a search.
+    conditions.push(eq(applications.id, sql.placeholder("referenced")));
+    params.referenced = query.referencedId;
+  } else if (term) {
     const folded = PLAIN_TERM.test(term);
-    conditions.push(
-      matchesSearch(
-        folded,
-        sql.placeholder("pattern"),
-        sql.placeholder("passport"),
-        sql.placeholder("referenced"),
-      ),
-    );
+    conditions.push(matchesSearch(folded, sql.placeholder("pattern"), sql.placeholder("passport")));
     // The parameter's name tells the two shapes apart, each prepared once.
     if (folded) params.foldedSearch = "1";
     params.pattern = containsPattern(term);
     params.passport = normalisePassportNumber(term);
-    params.referenced = query.referencedId ?? NO_APPLICATION;
   }
   return {
     where: and(...conditions),

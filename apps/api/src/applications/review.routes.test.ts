@@ -255,6 +255,13 @@ describe("the list's filters, warnings and search", () => {
     // As read aloud or copied from a printed letter: spaces for dashes.
     expect(await found(letter?.reference.replace(/-/g, " ") ?? "none")).toEqual([sao.id]);
     expect(await found("C01X00")).toEqual([]);
+    // A reference is exact: the list is its application, within the list's other filters.
+    const byReference = (query: string) =>
+      list(`${query}&search=${encodeURIComponent(letter?.reference ?? "none")}`);
+    expect((await byReference(`meetingId=${meeting.id}`)).pagination.total).toBe(1);
+    expect((await byReference(`meetingId=${meeting.id}&status=pending`)).applications).toEqual([]);
+    const other = await buildMeeting(t.app);
+    expect((await byReference(`meetingId=${other.id}`)).applications).toEqual([]);
   });
 
   it("answers an application's neighbours in the filtered, sorted list", async () => {
