@@ -2,8 +2,9 @@
  * What users do, each read the first time: seeds the scale data (50 meetings, 20,000 users,
  * 100,000 applications; the largest meeting 10,000), starts the production server and loads it
  * with autocannon. No request repeats the one before: an admin pages through pages 1-50 of the
- * largest meeting in every sort order, searches it by names and e-mails of the seeded people and
- * by the passport numbers of its requests, reads the stats; an applicant reads their own list and
+ * largest meeting in every sort order, searches it by names and e-mails of the seeded people, by
+ * the passport numbers of its requests and by the references of letters it issues first (50
+ * requests approved at once), reads the stats; an applicant reads their own list and
  * one application, and creates applications; then a mixed run of applicants and admins at once.
  * Prints one table.
  *
@@ -16,11 +17,11 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { syntheticPerson } from "../apps/api/src/cli/seed-scale.js";
-import { api, login, register } from "./lib/http.js";
+import { api, login, register, type Session } from "./lib/http.js";
 import { type LoadResult, measure, type Scenario } from "./lib/load.js";
 import { newApplications } from "./lib/new-application.js";
 import { fmt, machineLine, table } from "./lib/report.js";
-import { ServerProcess } from "./lib/server.js";
+import { ServerProcess, sleep } from "./lib/server.js";
 import { type DbKind, prepareTarget, seedTarget } from "./lib/target.js";
 
 const { values: args } = parseArgs({
@@ -53,6 +54,38 @@ const ORDERS = [
 function inTurn(paths: string[]): () => string {
   let i = 0;
   return () => paths[i++ % paths.length] as string;
+}
+
+/** How many letters the run issues, to search by their references. */
+const LETTERS = 50;
+
+/**
+ * Letter references as an admin types them: approves LETTERS of the given requests at once (the
+ * server issues and signs their letters) and reads each reference from its history.
+ */
+async function issueLetters(base: string, admin: Session, ids: string[]): Promise<string[]> {
+  const chosen = ids.slice(0, LETTERS);
+  const approved = await api(base, admin, "POST", "/api/applications/bulk", {
+    action: "approve",
+    ids: chosen,
+  });
+  if (approved.status !== 200) throw new Error(`bulk approval: ${approved.status}`);
+  const deadline = Date.now() + 180_000;
+  const references: string[] = [];
+  for (const id of chosen) {
+    for (;;) {
+      const history = await api(base, admin, "GET", `/api/applications/${id}/history`);
+      const entries = history.body as Array<{ kind: string; text?: string }>;
+      const issued = entries.find((e) => e.kind === "letter_issued");
+      if (issued?.text) {
+        references.push(issued.text);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`no letter issued for ${id} within 3 minutes`);
+      await sleep(250);
+    }
+  }
+  return references;
 }
 
 async function main() {
@@ -89,7 +122,7 @@ async function main() {
       list(`page=1&search=${encodeURIComponent(p.email.split("@")[0] ?? "")}`),
     );
     // Passports as the admin types them: those of the largest meeting's requests, read from its list.
-    const passports: string[] = [];
+    const listed: Array<{ _id: string; passportNumber: string; status: string }> = [];
     for (let page = 1; page <= 5; page++) {
       const answer = await api(
         base,
@@ -97,11 +130,17 @@ async function main() {
         "GET",
         list(`page=${page}&sortBy=createdAt&sortDirection=asc`, 100),
       );
-      const rows = (answer.body as { applications?: Array<{ passportNumber: string }> }).applications ?? [];
-      passports.push(...rows.map((r) => r.passportNumber));
+      listed.push(...((answer.body as { applications?: typeof listed }).applications ?? []));
     }
+    const passports = listed.map((r) => r.passportNumber);
     if (passports.length === 0) throw new Error("no passport numbers in the largest meeting's list");
     const byPassport = passports.map((p) => list(`page=1&search=${encodeURIComponent(p)}`));
+    const references = await issueLetters(
+      base,
+      admin,
+      listed.filter((r) => r.status !== "Approved").map((r) => r._id),
+    );
+    const byReference = references.map((r) => list(`page=1&search=${encodeURIComponent(r)}`));
     const newApplication = newApplications(L, "RP");
     const scenario = (name: string, paths: string[], headers: Record<string, string>): Scenario => ({
       name,
@@ -116,6 +155,7 @@ async function main() {
       scenario("admin search by name (500 people)", byName, admin.headers),
       scenario("admin search by e-mail (500 people)", byEmail, admin.headers),
       scenario(`admin search by passport (${passports.length} requests)`, byPassport, admin.headers),
+      scenario(`admin search by letter reference (${references.length} letters)`, byReference, admin.headers),
       {
         name: "stats of the largest meeting",
         path: `/api/applications/stats?meetingId=${L}`,
@@ -169,7 +209,7 @@ async function main() {
             base,
             scenario(
               "mixed: 10 admins (pages, searches)",
-              [...pages, ...byName, ...byEmail, ...byPassport],
+              [...pages, ...byName, ...byEmail, ...byPassport, ...byReference],
               admin.headers,
             ),
             {
