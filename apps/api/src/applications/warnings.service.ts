@@ -25,38 +25,6 @@ const RULE_COLUMNS = {
   dateOfArrival: applications.dateOfArrival,
   dateOfDeparture: applications.dateOfDeparture,
 };
-type RuleRow = { [K in keyof typeof RULE_COLUMNS]: (typeof RULE_COLUMNS)[K]["_"]["data"] };
-
-/** Runs the domain's rules meeting by meeting and keeps the warnings of `wanted` (all when null). */
-async function warningsAmong(
-  db: DbOrTx,
-  rows: RuleRow[],
-  wanted: ReadonlySet<string> | null,
-): Promise<Warnings> {
-  const result: Warnings = new Map();
-  const meetingIds = [...new Set(rows.map((r) => r.meetingId))];
-  if (meetingIds.length === 0) return result;
-  const settings = await db
-    .select({
-      id: meetings.id,
-      startDate: meetings.startDate,
-      endDate: meetings.endDate,
-      passportValidityMonths: meetings.passportValidityMonths,
-      datesToleranceDays: meetings.datesToleranceDays,
-    })
-    .from(meetings)
-    .where(inArray(meetings.id, meetingIds));
-  for (const meeting of settings) {
-    const found = meetingWarnings(
-      rows.filter((r) => r.meetingId === meeting.id),
-      meeting,
-    );
-    for (const [id, warnings] of found) {
-      if (warnings.length > 0 && (!wanted || wanted.has(id))) result.set(id, warnings);
-    }
-  }
-  return result;
-}
 
 /**
  * The data-quality warnings of every application of the given meetings, by application id (only
@@ -69,7 +37,25 @@ export async function warningsOfMeetings(db: DbOrTx, meetingIds: string[]): Prom
     .select(RULE_COLUMNS)
     .from(applications)
     .where(inArray(applications.meetingId, meetingIds));
-  return warningsAmong(db, rows, null);
+  const settings = await db
+    .select({
+      id: meetings.id,
+      startDate: meetings.startDate,
+      endDate: meetings.endDate,
+      passportValidityMonths: meetings.passportValidityMonths,
+      datesToleranceDays: meetings.datesToleranceDays,
+    })
+    .from(meetings)
+    .where(inArray(meetings.id, meetingIds));
+  const result: Warnings = new Map();
+  for (const meeting of settings) {
+    const found = meetingWarnings(
+      rows.filter((r) => r.meetingId === meeting.id),
+      meeting,
+    );
+    for (const [id, warnings] of found) if (warnings.length > 0) result.set(id, warnings);
+  }
+  return result;
 }
 
 /** What the rest of its meeting shares with an application, read with it (application.queries.ts). */
