@@ -4,7 +4,9 @@
  * with autocannon. No request repeats the one before: an admin pages through pages 1-50 of the
  * largest meeting in every sort order, searches it by names and e-mails of the seeded people, by
  * the passport numbers of its requests and by the references of letters it issues first (50
- * requests approved at once), reads the stats; an applicant reads their own list and
+ * requests approved at once), reads the stats. The list is read as the web app reads it (summary
+ * rows), and its pages once more as full applications, as a client written for the spec reads
+ * them. An applicant reads their own list and
  * one application, and creates applications; then a mixed run of applicants and admins at once.
  * Prints one table.
  *
@@ -110,9 +112,17 @@ async function main() {
     // mixed run read it).
     const writer = await register(base, "bench-writer@example.test", seed.password);
     const L = seed.largestMeetingId;
-    const list = (q: string, limit = 10) => `/api/applications?admin=true&meetingId=${L}&limit=${limit}&${q}`;
+    // The admin list as the web app asks for it: summary rows (view=summary).
+    const list = (q: string, limit = 10) =>
+      `/api/applications?admin=true&meetingId=${L}&limit=${limit}&view=summary&${q}`;
+    // As a client written for the spec asks for it: full applications.
+    const fullList = (q: string, limit = 10) =>
+      `/api/applications?admin=true&meetingId=${L}&limit=${limit}&${q}`;
     const pages = ORDERS.flatMap((o) =>
       Array.from({ length: 50 }, (_, p) => list(`page=${p + 1}&sortBy=${o}`)),
+    );
+    const fullPages = ORDERS.flatMap((o) =>
+      Array.from({ length: 50 }, (_, p) => fullList(`page=${p + 1}&sortBy=${o}`)),
     );
     const people = Array.from({ length: 500 }, (_, i) => syntheticPerson(i * 37));
     const byName = people.map((p) =>
@@ -128,7 +138,7 @@ async function main() {
         base,
         admin,
         "GET",
-        list(`page=${page}&sortBy=createdAt&sortDirection=asc`, 100),
+        fullList(`page=${page}&sortBy=createdAt&sortDirection=asc`, 100),
       );
       listed.push(...((answer.body as { applications?: typeof listed }).applications ?? []));
     }
@@ -152,6 +162,7 @@ async function main() {
     const scenarios: Scenario[] = [
       { name: "ceiling: GET /api/auth/me", path: "/api/auth/me", headers: user.headers, read: true },
       scenario("admin list, pages 1-50 in each of the 4 orders", pages, admin.headers),
+      scenario("admin list as full applications (a spec client), the same pages", fullPages, admin.headers),
       scenario("admin search by name (500 people)", byName, admin.headers),
       scenario("admin search by e-mail (500 people)", byEmail, admin.headers),
       scenario(`admin search by passport (${passports.length} requests)`, byPassport, admin.headers),

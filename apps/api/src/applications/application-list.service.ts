@@ -2,17 +2,20 @@ import type {
   AdminListFilters,
   ApplicationDto,
   ApplicationListDto,
+  ApplicationListQuery,
+  ApplicationSummaryDto,
   MeetingStatsDto,
   NeighboursDto,
 } from "@visa/domain";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import { meetings } from "../db/schema.js";
-import { applicationPresenter } from "./application.presenter.js";
+import { applicationPresenter, applicationSummaryPresenter } from "./application.presenter.js";
 import {
   type AdminListQuery,
   readAdminList,
   readAdminListIds,
+  readAdminSummaries,
   readApplicationsOfUser,
   readCounts,
   referencedApplication,
@@ -47,18 +50,31 @@ async function listQuery(
 
 /**
  * One page of all applications for admins: filtered, sorted and counted in the database, each
- * with its data-quality warnings.
+ * with its data-quality warnings. As full applications (the default), or as summaries, which
+ * read and send only what the admin table shows.
  */
 export async function listApplicationsForAdmin(
   ctx: AppContext,
-  query: AdminListFilters,
-): Promise<ApplicationListDto> {
+  { view, ...query }: ApplicationListQuery,
+): Promise<ApplicationListDto | ApplicationListDto<ApplicationSummaryDto>> {
   const listed = await listQuery(ctx, query);
+  // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
+  const pagination = (total: number) => ({
+    total,
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+  });
+  if (view === "summary") {
+    const { records, total } = await readAdminSummaries(ctx.db, ctx.statements.applications, listed);
+    return {
+      applications: records.map((r) => applicationSummaryPresenter(r.app, reviewWarnings(r))),
+      pagination: pagination(total),
+    };
+  }
   const { records, total } = await readAdminList(ctx.db, ctx.statements.applications, listed);
   return {
     applications: records.map((r) => applicationPresenter(r, { isAdmin: true }, reviewWarnings(r))),
-    // An empty meeting still has one (empty) page, so "Page 1 of 1" never reads "of 0".
-    pagination: { total, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) },
+    pagination: pagination(total),
   };
 }
 

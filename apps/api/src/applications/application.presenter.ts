@@ -1,6 +1,7 @@
 import {
   type ApplicationDto,
   type ApplicationStatus,
+  type ApplicationSummaryDto,
   type ApplicationWarning,
   type DocumentDto,
   dayToIso,
@@ -104,5 +105,45 @@ export function applicationPresenter(
     statusReason: app.statusReason,
     changesRequested: app.changesRequestedAt !== null,
     ...(viewer.isAdmin && warnings ? { warnings } : {}),
+  };
+}
+
+/** The columns of an application that its summary shows. */
+export type SummaryRow = Pick<
+  ApplicationRow,
+  | "id"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "status"
+  | "statusReason"
+  | "changesRequestedAt"
+  | "withdrawnAt"
+  | "visaAppointmentDate"
+  | "createdAt"
+  | "updatedAt"
+>;
+
+/**
+ * An application as a row of the admin list (`view=summary`): the fields of
+ * ApplicationSummaryDto, each written as applicationPresenter writes it.
+ */
+export function applicationSummaryPresenter(
+  app: SummaryRow,
+  warnings: ApplicationWarning[],
+): ApplicationSummaryDto {
+  return {
+    _id: app.id,
+    firstName: app.firstName,
+    lastName: app.lastName,
+    email: app.email,
+    status: app.status as ApplicationStatus,
+    statusReason: app.statusReason,
+    changesRequested: app.changesRequestedAt !== null,
+    withdrawnAt: app.withdrawnAt ? app.withdrawnAt.toISOString() : null,
+    visaAppointmentDate: optionalDay(app.visaAppointmentDate),
+    createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
+    warnings,
   };
 }

@@ -1,9 +1,15 @@
-import { adminListFiltersSchema, idField, statsQuerySchema } from "@visa/domain";
+import { applicationListQuerySchema, idField, statsQuerySchema } from "@visa/domain";
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
 import { forbidden } from "../lib/errors.js";
-import { applicationAnswer, applicationListAnswer, messageAnswer, statsAnswer } from "../openapi/answers.js";
+import {
+  applicationAnswer,
+  applicationListAnswer,
+  applicationSummaryListAnswer,
+  messageAnswer,
+  statsAnswer,
+} from "../openapi/answers.js";
 import {
   createApplication,
   deleteApplication,
@@ -40,8 +46,10 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
     {
       onRequest: guards.user,
       schema: {
-        querystring: adminListFiltersSchema,
-        response: { 200: z.union([z.array(applicationAnswer), applicationListAnswer]) },
+        querystring: applicationListQuerySchema,
+        response: {
+          200: z.union([z.array(applicationAnswer), applicationListAnswer, applicationSummaryListAnswer]),
+        },
       },
     },
     async (request) => {

@@ -9,7 +9,7 @@ import {
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { applications, meetings } from "../db/schema.js";
-import type { ApplicationRecord } from "./application.presenter.js";
+import type { ApplicationRecord, ApplicationRow, MeetingRow } from "./application.presenter.js";
 
 type Warnings = Map<string, ApplicationWarning[]>;
 
@@ -69,12 +69,28 @@ export interface SameMeeting {
 /** An application as an admin reviews it: its record and what its meeting shares with it. */
 export type ReviewRecord = ApplicationRecord & { sameMeeting: SameMeeting };
 
+/** What the rules read: the application's own fields, its meeting's days and settings, the rest of its meeting. */
+export interface Reviewed {
+  app: Pick<
+    ApplicationRow,
+    | "firstName"
+    | "lastName"
+    | "birthdate"
+    | "passportKey"
+    | "passportExpirationDate"
+    | "dateOfArrival"
+    | "dateOfDeparture"
+  >;
+  meeting: Pick<MeetingRow, "startDate" | "endDate" | "passportValidityMonths" | "datesToleranceDays">;
+  sameMeeting: SameMeeting;
+}
+
 /**
  * The warnings of an application read for review (a page of the list, a detail page): the
  * domain's rules, with the others of its meeting as its duplicates found them, so a page costs
  * the same in a meeting of ten or of ten thousand.
  */
-export function reviewWarnings({ app, meeting, sameMeeting }: ReviewRecord): ApplicationWarning[] {
+export function reviewWarnings({ app, meeting, sameMeeting }: Reviewed): ApplicationWarning[] {
   const passport = passportKey(app.passportKey);
   const personKeys = sameMeeting.sameBirthdateNames.map(([firstName, lastName]) =>
     personKey({ firstName, lastName, birthdate: app.birthdate }),
@@ -83,5 +99,14 @@ export function reviewWarnings({ app, meeting, sameMeeting }: ReviewRecord): App
     passportKeys: new Set(sameMeeting.samePassport && passport ? [passport] : []),
     personKeys: new Set(personKeys.filter((k) => k !== null)),
   };
-  return applicationWarnings({ ...app, passportNumber: app.passportKey }, meeting, others);
+  const fields = {
+    firstName: app.firstName,
+    lastName: app.lastName,
+    birthdate: app.birthdate,
+    passportNumber: app.passportKey,
+    passportExpirationDate: app.passportExpirationDate,
+    dateOfArrival: app.dateOfArrival,
+    dateOfDeparture: app.dateOfDeparture,
+  };
+  return applicationWarnings(fields, meeting, others);
 }

@@ -2,6 +2,7 @@ import {
   APPLICATION_STATUSES,
   type ApplicationDto,
   type ApplicationListDto,
+  type ApplicationSummaryDto,
   type ApplicationWarning,
   type AuthTokenDto,
   BULK_ACTIONS,
@@ -81,52 +82,69 @@ export const warningAnswer: z.ZodType<ApplicationWarning> = z
   .object({ code: z.enum(WARNING_CODES), message: text, field: text.optional() })
   .meta({ id: "ApplicationWarning" });
 
-export const applicationAnswer: z.ZodType<ApplicationDto> = z
-  .object({
-    _id: id,
-    userId: z.object({ _id: id, firstName: text, lastName: text, email: text }).nullable(),
-    meeting: meetingAnswer,
-    firstName: text,
-    lastName: text,
-    email: text,
-    birthdate: iso,
-    gender: text,
-    passportNumber: text,
-    passportIssuingCountry: text,
-    passportExpirationDate: iso,
-    dateOfArrival: iso,
-    dateOfDeparture: iso,
-    companyName: text,
-    position: text,
-    companyMailingAddress1: text,
-    companyMailingAddress2: text,
-    city: text,
-    state: text,
-    postalCode: text,
-    country: text,
-    phone: text,
-    fax: text,
-    hotelName: text,
-    hotelConfirmation: text,
-    additionalInformation: text,
-    pickUpInOrlando: z.boolean(),
-    visaAppointmentDate: isoOrNull,
-    withdrawnAt: isoOrNull,
-    letterEmailed: z.boolean(),
-    letterEmailedDate: isoOrNull,
-    hardCopyMailed: z.boolean(),
-    hardCopyMailedDate: isoOrNull,
-    addressToMailHardCopy: text,
-    additionalDocumentation: z.array(documentAnswer),
-    status: z.enum(APPLICATION_STATUSES),
-    createdAt: iso,
-    updatedAt: iso,
-    lastUpdatedBy: z.object({ firstName: text, lastName: text, email: text }).nullable(),
-    statusReason: text,
-    changesRequested: z.boolean(),
-    warnings: z.array(warningAnswer).optional(),
+const applicationObject = z.object({
+  _id: id,
+  userId: z.object({ _id: id, firstName: text, lastName: text, email: text }).nullable(),
+  meeting: meetingAnswer,
+  firstName: text,
+  lastName: text,
+  email: text,
+  birthdate: iso,
+  gender: text,
+  passportNumber: text,
+  passportIssuingCountry: text,
+  passportExpirationDate: iso,
+  dateOfArrival: iso,
+  dateOfDeparture: iso,
+  companyName: text,
+  position: text,
+  companyMailingAddress1: text,
+  companyMailingAddress2: text,
+  city: text,
+  state: text,
+  postalCode: text,
+  country: text,
+  phone: text,
+  fax: text,
+  hotelName: text,
+  hotelConfirmation: text,
+  additionalInformation: text,
+  pickUpInOrlando: z.boolean(),
+  visaAppointmentDate: isoOrNull,
+  withdrawnAt: isoOrNull,
+  letterEmailed: z.boolean(),
+  letterEmailedDate: isoOrNull,
+  hardCopyMailed: z.boolean(),
+  hardCopyMailedDate: isoOrNull,
+  addressToMailHardCopy: text,
+  additionalDocumentation: z.array(documentAnswer),
+  status: z.enum(APPLICATION_STATUSES),
+  createdAt: iso,
+  updatedAt: iso,
+  lastUpdatedBy: z.object({ firstName: text, lastName: text, email: text }).nullable(),
+  statusReason: text,
+  changesRequested: z.boolean(),
+  warnings: z.array(warningAnswer).optional(),
+});
+export const applicationAnswer: z.ZodType<ApplicationDto> = applicationObject.meta({ id: "Application" });
+
+/** A row of the admin list with view=summary (APPLICATION_SUMMARY_FIELDS). */
+export const applicationSummaryAnswer: z.ZodType<ApplicationSummaryDto> = applicationObject
+  .pick({
+    _id: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    status: true,
+    statusReason: true,
+    changesRequested: true,
+    withdrawnAt: true,
+    visaAppointmentDate: true,
+    createdAt: true,
+    updatedAt: true,
+    warnings: true,
   })
-  .meta({ id: "Application" });
+  .meta({ id: "ApplicationSummary" });
 
 export const historyAnswer: z.ZodType<HistoryEntryDto[]> = z
   .array(
@@ -169,6 +187,10 @@ export const rejectionReasonsAnswer: z.ZodType<RejectionReasonsDto> = z
 export const applicationListAnswer: z.ZodType<ApplicationListDto> = z
   .object({ applications: z.array(applicationAnswer), pagination })
   .meta({ id: "ApplicationList" });
+
+export const applicationSummaryListAnswer: z.ZodType<ApplicationListDto<ApplicationSummaryDto>> = z
+  .object({ applications: z.array(applicationSummaryAnswer), pagination })
+  .meta({ id: "ApplicationSummaryList" });
 
 export const statsAnswer: z.ZodType<MeetingStatsDto> = z
   .object({

@@ -107,8 +107,30 @@ export interface Pagination {
   pages: number;
 }
 
-export interface ApplicationListDto {
-  applications: ApplicationDto[];
+/**
+ * The fields of an application as a row of the admin list (`view=summary`): what the table shows
+ * and acts on. The full application is one click away; a page of rows carries no passport number,
+ * birthdate or address, and costs a fraction of the full rows to read and send.
+ */
+export const APPLICATION_SUMMARY_FIELDS = [
+  "_id",
+  "firstName",
+  "lastName",
+  "email",
+  "status",
+  "statusReason",
+  "changesRequested",
+  "withdrawnAt",
+  "visaAppointmentDate",
+  "createdAt",
+  "updatedAt",
+  "warnings",
+] as const satisfies readonly (keyof ApplicationDto)[];
+export type ApplicationSummaryDto = Pick<ApplicationDto, (typeof APPLICATION_SUMMARY_FIELDS)[number]>;
+
+/** A page of the admin list: full applications (the default) or their summaries. */
+export interface ApplicationListDto<Row = ApplicationDto> {
+  applications: Row[];
   pagination: Pagination;
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ADMIN_PAGE_SIZE, type ApplicationListDto } from "@visa/domain";
+import { ADMIN_PAGE_SIZE, type ApplicationListDto, type ApplicationSummaryDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
 import { type ListPlace, listApiParams } from "../../../lib/list-query";
 import { queryKeys } from "../../../lib/query-keys";
@@ -9,13 +9,19 @@ export type { SortDirection, SortField } from "../../../lib/list-query";
 export type AdminApplicationsQuery = Omit<ListPlace, "meetingId" | "status" | "warnings"> &
   Partial<Pick<ListPlace, "status" | "warnings">> & { meetingId: string };
 
-/** One page of a meeting's applications; search runs on the server over the whole meeting. */
-export function getAdminApplications(q: AdminApplicationsQuery): Promise<ApplicationListDto> {
+export type AdminApplicationsPage = ApplicationListDto<ApplicationSummaryDto>;
+
+/**
+ * One page of a meeting's applications as the table's rows (summaries: the detail page reads the
+ * whole application); search runs on the server over the whole meeting.
+ */
+export function getAdminApplications(q: AdminApplicationsQuery): Promise<AdminApplicationsPage> {
   const params = listApiParams({ status: null, warnings: false, ...q });
   params.set("admin", "true");
   params.set("page", String(q.page));
   params.set("limit", String(ADMIN_PAGE_SIZE));
-  return api<ApplicationListDto>(`/api/applications?${params}`);
+  params.set("view", "summary");
+  return api<AdminApplicationsPage>(`/api/applications?${params}`);
 }
 
 export const adminApplicationsKey = (q: AdminApplicationsQuery) => queryKeys.adminApplications(q);

@@ -1,4 +1,4 @@
-import { type ApplicationDto, formatDayUS, formatTimestampEastern } from "@visa/domain";
+import { type ApplicationSummaryDto, formatDayUS, formatTimestampEastern } from "@visa/domain";
 import { useNavigate } from "react-router";
 import { Menu } from "../../../components/Menu";
 import type { SortDirection, SortField } from "../api/get-admin-applications";
@@ -16,16 +16,16 @@ export function capitalise(status: string): string {
 }
 
 export interface ApplicationsTableProps {
-  applications: ApplicationDto[];
+  applications: ApplicationSummaryDto[];
   sortBy: SortField;
   sortDirection: SortDirection;
   onSort: (field: SortField) => void;
-  onDownloadPdf: (app: ApplicationDto) => void;
-  onDelete: (app: ApplicationDto) => void;
-  onApprove: (app: ApplicationDto) => void;
-  onReject: (app: ApplicationDto) => void;
+  onDownloadPdf: (app: ApplicationSummaryDto) => void;
+  onDelete: (app: ApplicationSummaryDto) => void;
+  onApprove: (app: ApplicationSummaryDto) => void;
+  onReject: (app: ApplicationSummaryDto) => void;
   /** Where the detail page is: the list's place travels with it, so Back returns here. */
-  detailHref: (app: ApplicationDto) => string;
+  detailHref: (app: ApplicationSummaryDto) => string;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: (select: boolean) => void;
@@ -169,7 +169,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
 }
 
 /** "⚠ 2" beside a name when the request has data-quality warnings; the title lists them. */
-function WarningBadge({ app }: { app: ApplicationDto }) {
+function WarningBadge({ app }: { app: ApplicationSummaryDto }) {
   const warnings = app.warnings ?? [];
   if (warnings.length === 0) return null;
   const text = warnings.map((w) => w.message).join(" ");

@@ -1,13 +1,13 @@
-import { type ApplicationDto, DELETE_CONFIRMATION_WORD } from "@visa/domain";
+import { type ApplicationSummaryDto, DELETE_CONFIRMATION_WORD } from "@visa/domain";
 import { useEffect } from "react";
 import { TypedConfirmDialog } from "../../../components/TypedConfirmDialog";
 import { withReason } from "../../../lib/failure-message";
 import { useDeleteApplication } from "../api/delete-application";
 
 export interface DeleteApplicationDialogProps {
-  application: ApplicationDto | null;
+  application: ApplicationSummaryDto | null;
   onClose: () => void;
-  onDeleted: (app: ApplicationDto) => void;
+  onDeleted: (app: ApplicationSummaryDto) => void;
 }
 
 /** 'Delete Application': the button stays disabled until the admin types the confirmation word. */

@@ -1,4 +1,4 @@
-import type { ApplicationDto, MeetingDto } from "@visa/domain";
+import type { ApplicationSummaryDto, MeetingDto } from "@visa/domain";
 import { useEffect, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Pagination } from "../../../components/Pagination";
@@ -27,11 +27,11 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
   const { page, sortBy, sortDirection, search, status, warnings, setPage } = list;
   const place = { meetingId: meeting._id, page, sortBy, sortDirection, search, status, warnings };
   const apps = useAdminApplications(place);
-  const [deleting, setDeleting] = useState<ApplicationDto | null>(null);
+  const [deleting, setDeleting] = useState<ApplicationSummaryDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // The rows a rejection is asked for: the selection, or one row's Reject.
-  const [rejecting, setRejecting] = useState<ApplicationDto[] | null>(null);
+  const [rejecting, setRejecting] = useState<ApplicationSummaryDto[] | null>(null);
   const bulk = useBulkAction();
   const pages = apps.data?.pagination.pages ?? 0;
   const filterKey = `${status}|${warnings}|${search}`;
@@ -58,7 +58,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
     if (!apps.isPlaceholderData && pages > 0 && page > pages) setPage(pages);
   }, [apps.isPlaceholderData, page, pages, setPage]);
 
-  const downloadPdf = (a: ApplicationDto) =>
+  const downloadPdf = (a: ApplicationSummaryDto) =>
     downloadApplicationPdf(a).catch(() => window.alert("Failed to download PDF. Please try again."));
 
   const rows = apps.data?.applications ?? [];

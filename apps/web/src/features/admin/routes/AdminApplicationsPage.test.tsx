@@ -93,6 +93,8 @@ describe("AdminApplicationsPage", () => {
       limit: "10",
       sortBy: "status",
       sortDirection: "asc",
+      // The table's rows only: the detail page reads the whole application.
+      view: "summary",
     });
     expect(screen.getByRole("columnheader", { name: /Status/ })).toHaveAttribute("aria-sort", "ascending");
   });
