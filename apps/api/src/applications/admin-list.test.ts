@@ -26,7 +26,15 @@ beforeAll(async () => {
     const app = await buildApplication(t.app, {
       meetingId,
       userId: null,
-      over: { firstName, lastName, status, createdAt: new Date(at), email: `${key}-person@example.test` },
+      over: {
+        firstName,
+        lastName,
+        status,
+        createdAt: new Date(at),
+        email: `${key}-person@example.test`,
+        passportNumber: `PASS${key.toUpperCase()}12345`,
+        passportKey: `PASS${key.toUpperCase()}12345`,
+      },
     });
     ids[key] = app.id;
   }
@@ -81,6 +89,11 @@ describe.each(["full", "summary"])("admin list of %s rows", (view) => {
     // Past the last match the page is empty but the total still counts the matches.
     const beyond = await listed("search=person&limit=2&page=7");
     expect(beyond).toEqual({ keys: [], pagination: { total: 5, page: 7, pages: 3 } });
+  });
+
+  it("finds a passport number typed with spaces or dashes", async () => {
+    expect((await listed("search=PASSC%2012345")).keys).toEqual(["c"]);
+    expect((await listed("search=passd-123-45")).keys).toEqual(["d"]);
   });
 
   it("treats % and _ in the search as plain characters", async () => {

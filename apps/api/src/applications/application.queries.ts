@@ -164,14 +164,19 @@ const PLAIN_TERM = /^[\x20-\x7E]*$/;
  * Written exactly as the trigram indexes' expressions (schema.ts), or PostgreSQL would not use them.
  * A letter's reference is found before this (referencedApplication).
  */
-function matchesSearch(folded: boolean, pattern: SQLWrapper, passport: SQLWrapper): SQL {
+function matchesSearch(term: string, pattern: SQLWrapper, passport: SQLWrapper): SQL {
   const fullName = sql`${applications.firstName} || ' ' || ${applications.lastName}`;
   return or(
-    folded ? sql`fold_text(${fullName}) like fold_text(${pattern})` : ilike(fullName, pattern),
-    ilike(applications.email, pattern),
+    PLAIN_TERM.test(term) ? sql`fold_text(${fullName}) like fold_text(${pattern})` : ilike(fullName, pattern),
+    // An e-mail address holds no space (emailField): a term with one ("Ana García") cannot be in
+    // one, and its trigram index is not read for it.
+    SPACED_TERM.test(term) ? undefined : ilike(applications.email, pattern),
     eq(applications.passportKey, passport),
   ) as SQL;
 }
+
+/** A term with a space inside: a full name, never part of an e-mail address. */
+const SPACED_TERM = /\s/;
 
 /** A LIKE pattern matching `term` literally anywhere: % and _ typed by the admin are not wildcards. */
 export function containsPattern(term: string): string {
@@ -211,10 +216,10 @@ function adminFilters(query: AdminListQuery) {
     conditions.push(eq(applications.id, sql.placeholder("referenced")));
     params.referenced = query.referencedId;
   } else if (term) {
-    const folded = PLAIN_TERM.test(term);
-    conditions.push(matchesSearch(folded, sql.placeholder("pattern"), sql.placeholder("passport")));
-    // The parameter's name tells the two shapes apart, each prepared once.
-    if (folded) params.foldedSearch = "1";
+    conditions.push(matchesSearch(term, sql.placeholder("pattern"), sql.placeholder("passport")));
+    // These parameters' names tell the statement's shapes apart, each prepared once.
+    if (PLAIN_TERM.test(term)) params.foldedSearch = "1";
+    if (SPACED_TERM.test(term)) params.spacedSearch = "1";
     params.pattern = containsPattern(term);
     params.passport = normalisePassportNumber(term);
   }
