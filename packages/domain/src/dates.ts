@@ -6,11 +6,19 @@
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** Whether y-m-d names a real day of the Gregorian calendar. */
+/** The number of days in month `m` (1–12) of year `y`. */
+export function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/**
+ * Whether y-m-d names a real day of the Gregorian calendar. Years before 100 are not (nobody
+ * applying was born then, and JavaScript's Date.UTC would read them as 19xx).
+ */
 export function isRealDay(y: number, m: number, d: number): boolean {
-  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d)) return false;
+  return y >= 100 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
   addMonths,
   applicationWarnings,
   foldName,
@@ -168,6 +169,16 @@ describe("keys", () => {
   it("adds months clamped to the month's end", () => {
     expect(addMonths("2027-08-31", 6)).toBe("2028-02-29");
     expect(addMonths("2027-01-15", 12)).toBe("2028-01-15");
+    expect(addMonths("2028-12-31", 2)).toBe("2029-02-28");
+    expect(addMonths("2028-03-31", -1)).toBe("2028-02-29");
+    expect(addMonths("2028-01-10", -13)).toBe("2026-12-10");
+  });
+
+  it("adds days across months, years and leap days, both ways", () => {
+    expect(addDays("2027-12-28", 7)).toBe("2028-01-04");
+    expect(addDays("2028-03-03", -7)).toBe("2028-02-25");
+    expect(addDays("2100-03-01", -1)).toBe("2100-02-28");
+    expect(addDays("2030-06-15", 0)).toBe("2030-06-15");
   });
 });
 

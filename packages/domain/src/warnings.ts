@@ -1,4 +1,4 @@
-import { toDay } from "./dates.js";
+import { daysInMonth, toDay } from "./dates.js";
 import { normalisePassportNumber } from "./schemas/application-fields.js";
 
 /**
@@ -88,27 +88,35 @@ export function personKey(app: WarningApplicationFields): string | null {
   return `${name}|${birthdate}`;
 }
 
+/**
+ * UTC midnight of `day` ("YYYY-MM-DD") moved by `months` calendar months (clamped to the month's
+ * last day) and then `days` days, in milliseconds: the rules compare days as these numbers.
+ */
+function dayTime(day: string, months = 0, days = 0): number {
+  const y = Number(day.slice(0, 4));
+  const month = y * 12 + Number(day.slice(5, 7)) - 1 + months;
+  const ty = Math.floor(month / 12);
+  const tm = month - ty * 12 + 1;
+  return Date.UTC(ty, tm - 1, Math.min(Number(day.slice(8, 10)), daysInMonth(ty, tm)) + days);
+}
+
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
 /** The day `months` calendar months after `day` (clamped to the month's last day). */
 export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d, lastDay));
-  return first.toISOString().slice(0, 10);
+  return dayOf(dayTime(day, months));
 }
 
 /** The day `days` days after `day` (negative: before). */
 export function addDays(day: string, days: number): string {
-  const t = new Date(`${day}T00:00:00.000Z`);
-  t.setUTCDate(t.getUTCDate() + days);
-  return t.toISOString().slice(0, 10);
+  return dayOf(dayTime(day, 0, days));
 }
 
 /** Whole years from `birth` to `on`. */
 function ageOn(birth: string, on: string): number {
-  const [by, bm, bd] = birth.split("-").map(Number) as [number, number, number];
-  const [oy, om, od] = on.split("-").map(Number) as [number, number, number];
-  return oy - by - (om < bm || (om === bm && od < bd) ? 1 : 0);
+  const years = Number(on.slice(0, 4)) - Number(birth.slice(0, 4));
+  // Month and day as "MM-DD" compare as text.
+  return years - (on.slice(5) < birth.slice(5) ? 1 : 0);
 }
 
 function day(value: string | null | undefined): string | null {
@@ -154,7 +162,7 @@ export function applicationWarnings(
 
   const expiry = day(app.passportExpirationDate);
   const departure = day(app.dateOfDeparture);
-  if (expiry && departure && months > 0 && expiry < addMonths(departure, months)) {
+  if (expiry && departure && months > 0 && dayTime(expiry) < dayTime(departure, months)) {
     warnings.push({
       code: "passport-expires-soon",
       message: `The passport expires less than ${plural(months, "month")} after the departure date; many countries refuse a visa for it.`,
@@ -163,17 +171,18 @@ export function applicationWarnings(
   }
 
   if (start && end) {
-    const earliest = addDays(start, -tolerance);
-    const latest = addDays(end, tolerance);
+    const earliest = dayTime(start, 0, -tolerance);
+    const latest = dayTime(end, 0, tolerance);
     const arrival = day(app.dateOfArrival);
-    if (arrival && (arrival < earliest || arrival > latest)) {
+    const outside = (d: string) => dayTime(d) < earliest || dayTime(d) > latest;
+    if (arrival && outside(arrival)) {
       warnings.push({
         code: "arrival-outside-meeting",
         message: `The arrival date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
         field: "dateOfArrival",
       });
     }
-    if (departure && (departure < earliest || departure > latest)) {
+    if (departure && outside(departure)) {
       warnings.push({
         code: "departure-outside-meeting",
         message: `The departure date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
