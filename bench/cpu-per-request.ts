@@ -100,10 +100,22 @@ async function main() {
     const L = seed.largestMeetingId;
     const list = (q: string) => `/api/applications?admin=true&meetingId=${L}&limit=10&${q}`;
     const people = Array.from({ length: n }, (_, i) => syntheticPerson(i * 7));
+    const fullName = (p: (typeof people)[number] | undefined) => (p ? `${p.firstName} ${p.lastName}` : "");
     const kinds: Array<[string, (i: number) => string]> = [
       ["GET /api/auth/me", () => "/api/auth/me"],
-      ["admin list page", (i) => list(`page=${(i % 50) + 1}&sortBy=createdAt&sortDirection=desc`)],
-      ["admin search by name", (i) => list(`page=1&search=${encodeURIComponent(people[i]?.lastName ?? "")}`)],
+      [
+        "admin list page, summary rows (the web app)",
+        (i) => list(`page=${(i % 50) + 1}&sortBy=createdAt&sortDirection=desc&view=summary`),
+      ],
+      ["admin list page, full rows", (i) => list(`page=${(i % 50) + 1}&sortBy=createdAt&sortDirection=desc`)],
+      [
+        "admin search by full name, summary rows",
+        (i) => list(`page=1&view=summary&search=${encodeURIComponent(fullName(people[i]))}`),
+      ],
+      [
+        "admin search by last name, summary rows",
+        (i) => list(`page=1&view=summary&search=${encodeURIComponent(people[i]?.lastName ?? "")}`),
+      ],
       ["stats", () => `/api/applications/stats?meetingId=${L}`],
     ];
     // A warm-up of every kind first, so the statements are prepared and the code is compiled.

@@ -96,7 +96,8 @@ async function main() {
     const session = await login(server.url, seed.adminEmail, seed.adminPassword);
     const L = seed.largestMeetingId;
     const middle = Math.ceil(SCALE.largest / 20);
-    const list = (q: string) => `/api/applications?admin=true&meetingId=${L}&limit=10&${q}`;
+    // As the admin screen asks for its table: summary rows.
+    const list = (q: string) => `/api/applications?admin=true&meetingId=${L}&limit=10&view=summary&${q}`;
     const screens: [string, string][] = [
       ["Applications: meeting tabs", "/api/meetings"],
       ["Applications: stat cards", `/api/applications/stats?meetingId=${L}`],
@@ -110,6 +111,10 @@ async function main() {
         list(`page=${middle}&sortBy=createdAt&sortDirection=asc`),
       ],
       ["Applications: search 'nguyễn'", list(`page=1&search=${encodeURIComponent("nguyễn")}`)],
+      [
+        "Applications: search by full name 'ana silva'",
+        list(`page=1&search=${encodeURIComponent("ana silva")}`),
+      ],
       [
         "Applications: search by e-mail",
         list(`page=1&search=${encodeURIComponent(seed.sampleUserEmail.slice(0, 12))}`),
