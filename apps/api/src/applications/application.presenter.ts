@@ -49,21 +49,59 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-/** The only shape of an application that leaves the server. */
+/** The columns of an application that its summary shows. */
+export type SummaryRow = Pick<
+  ApplicationRow,
+  | "id"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "status"
+  | "statusReason"
+  | "changesRequestedAt"
+  | "withdrawnAt"
+  | "visaAppointmentDate"
+  | "createdAt"
+  | "updatedAt"
+>;
+
+/** The fields an application's summary and its whole shape share, written here only. */
+function commonFields(app: SummaryRow): Omit<ApplicationSummaryDto, "warnings"> {
+  return {
+    _id: app.id,
+    firstName: app.firstName,
+    lastName: app.lastName,
+    email: app.email,
+    status: app.status as ApplicationStatus,
+    statusReason: app.statusReason,
+    changesRequested: app.changesRequestedAt !== null,
+    withdrawnAt: app.withdrawnAt ? app.withdrawnAt.toISOString() : null,
+    visaAppointmentDate: optionalDay(app.visaAppointmentDate),
+    createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
+  };
+}
+
+/** An application as a row of the admin list (`view=summary`): APPLICATION_SUMMARY_FIELDS only. */
+export function applicationSummaryPresenter(
+  app: SummaryRow,
+  warnings: ApplicationWarning[],
+): ApplicationSummaryDto {
+  return { ...commonFields(app), warnings };
+}
+
+/** The only shape of an application that leaves the server (its summary is a part of it). */
 export function applicationPresenter(
   { app, meeting, owner, updater, documents }: ApplicationRecord,
   viewer: Viewer,
   warnings?: ApplicationWarning[],
 ): ApplicationDto {
   return {
-    _id: app.id,
+    ...commonFields(app),
     userId: owner
       ? { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email }
       : null,
     meeting: meetingPresenter(meeting),
-    firstName: app.firstName,
-    lastName: app.lastName,
-    email: app.email,
     birthdate: dayToIso(app.birthdate),
     gender: app.gender,
     passportNumber: app.passportNumber,
@@ -85,65 +123,18 @@ export function applicationPresenter(
     hotelConfirmation: app.hotelConfirmation,
     additionalInformation: app.additionalInformation,
     pickUpInOrlando: app.pickUpInOrlando,
-    visaAppointmentDate: optionalDay(app.visaAppointmentDate),
-    withdrawnAt: app.withdrawnAt ? app.withdrawnAt.toISOString() : null,
     letterEmailed: app.letterEmailed,
     letterEmailedDate: optionalDay(app.letterEmailedDate),
     hardCopyMailed: app.hardCopyMailed,
     hardCopyMailedDate: optionalDay(app.hardCopyMailedDate),
     addressToMailHardCopy: app.addressToMailHardCopy,
     additionalDocumentation: documents.map(documentPresenter),
-    status: app.status as ApplicationStatus,
-    createdAt: app.createdAt.toISOString(),
-    updatedAt: app.updatedAt.toISOString(),
     // An admin's e-mail is not the applicant's business: they see who, by name.
     lastUpdatedBy: updater
       ? viewer.isAdmin
         ? { firstName: updater.firstName, lastName: updater.lastName, email: updater.email }
         : { firstName: updater.firstName, lastName: updater.lastName }
       : null,
-    statusReason: app.statusReason,
-    changesRequested: app.changesRequestedAt !== null,
     ...(viewer.isAdmin && warnings ? { warnings } : {}),
-  };
-}
-
-/** The columns of an application that its summary shows. */
-export type SummaryRow = Pick<
-  ApplicationRow,
-  | "id"
-  | "firstName"
-  | "lastName"
-  | "email"
-  | "status"
-  | "statusReason"
-  | "changesRequestedAt"
-  | "withdrawnAt"
-  | "visaAppointmentDate"
-  | "createdAt"
-  | "updatedAt"
->;
-
-/**
- * An application as a row of the admin list (`view=summary`): the fields of
- * ApplicationSummaryDto, each written as applicationPresenter writes it.
- */
-export function applicationSummaryPresenter(
-  app: SummaryRow,
-  warnings: ApplicationWarning[],
-): ApplicationSummaryDto {
-  return {
-    _id: app.id,
-    firstName: app.firstName,
-    lastName: app.lastName,
-    email: app.email,
-    status: app.status as ApplicationStatus,
-    statusReason: app.statusReason,
-    changesRequested: app.changesRequestedAt !== null,
-    withdrawnAt: app.withdrawnAt ? app.withdrawnAt.toISOString() : null,
-    visaAppointmentDate: optionalDay(app.visaAppointmentDate),
-    createdAt: app.createdAt.toISOString(),
-    updatedAt: app.updatedAt.toISOString(),
-    warnings,
   };
 }
