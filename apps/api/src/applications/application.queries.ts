@@ -343,7 +343,7 @@ export function prepareApplicationReads(db: Db) {
       .from(applicationCounts)
       .groupBy(applicationCounts.status)
       .prepare("application_counts_all"),
-    /** Admin pages by shape (see preparedPage), made on first use: full rows and summaries. */
+    /** Admin pages by shape (see readPage), made on first use: full rows and summaries. */
     adminPages: new Map<string, ReturnType<ReturnType<typeof adminPageStatement>["prepare"]>>(),
     summaryPages: new Map<string, ReturnType<ReturnType<typeof summaryPageStatement>["prepare"]>>(),
   };
@@ -398,7 +398,7 @@ interface PageStatement<Row> {
  * the database. A search whose term the trigram indexes cannot narrow is planned for its value
  * (for "a" the meeting's own index beats the trigram index, 24 ms against 100 ms at 10,000
  * applications); every other shape (the same order, page size and filters) is a prepared
- * statement, made on its first use and kept in `prepared` under `name` and the shape.
+ * statement, made on its first use and kept in `prepared` by its shape.
  */
 async function readPage<Row extends { total: number }, P extends PageStatement<Row>>(
   db: Db,
@@ -414,7 +414,9 @@ async function readPage<Row extends { total: number }, P extends PageStatement<R
   let run: PageStatement<Row> | undefined = prepared.get(shape);
   if (term && !TRIGRAM_TERM.test(term)) run = statement(filters);
   else if (!run) {
-    const made = statement(filters).prepare(`${name}_${shape}`);
+    // Numbered, not named by the shape: PostgreSQL keeps 63 characters of a statement's name, and
+    // two long shapes alike in those would be one statement to it ("already exists").
+    const made = statement(filters).prepare(`${name}_${prepared.size + 1}`);
     prepared.set(shape, made);
     run = made;
   }
