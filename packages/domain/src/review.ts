@@ -30,11 +30,9 @@ export type AdminListFiltersInput = z.input<typeof adminListFiltersSchema>;
  * How the admin list presents each application: `full` (the default, the spec's shape) or
  * `summary` (ApplicationSummaryDto: the row the admin table shows).
  */
-export const LIST_VIEWS = ["full", "summary"] as const;
-export type ListView = (typeof LIST_VIEWS)[number];
 /** GET /api/applications: the admin list's filters and the view of its rows. */
 export const applicationListQuerySchema = adminListFiltersSchema.extend({
-  view: z.enum(LIST_VIEWS, { message: "must be full or summary" }).optional().default("full"),
+  view: z.enum(["full", "summary"], { message: "must be full or summary" }).optional().default("full"),
 });
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 

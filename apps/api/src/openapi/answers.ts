@@ -1,5 +1,6 @@
 import {
   APPLICATION_STATUSES,
+  APPLICATION_SUMMARY_FIELDS,
   type ApplicationDto,
   type ApplicationListDto,
   type ApplicationSummaryDto,
@@ -130,20 +131,11 @@ export const applicationAnswer: z.ZodType<ApplicationDto> = applicationObject.me
 
 /** A row of the admin list with view=summary (APPLICATION_SUMMARY_FIELDS). */
 export const applicationSummaryAnswer: z.ZodType<ApplicationSummaryDto> = applicationObject
-  .pick({
-    _id: true,
-    firstName: true,
-    lastName: true,
-    email: true,
-    status: true,
-    statusReason: true,
-    changesRequested: true,
-    withdrawnAt: true,
-    visaAppointmentDate: true,
-    createdAt: true,
-    updatedAt: true,
-    warnings: true,
-  })
+  .pick(
+    Object.fromEntries(APPLICATION_SUMMARY_FIELDS.map((field) => [field, true])) as {
+      [K in (typeof APPLICATION_SUMMARY_FIELDS)[number]]: true;
+    },
+  )
   .meta({ id: "ApplicationSummary" });
 
 export const historyAnswer: z.ZodType<HistoryEntryDto[]> = z

@@ -1,4 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { APPLICATION_SUMMARY_FIELDS } from "@visa/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { DOCS_CSP, DOCS_PREFIX, OPENAPI_PATH } from "./openapi.js";
@@ -81,6 +82,14 @@ describe("the API document", () => {
     }
     expect(missing).toEqual([]);
     expect(routes.length).toBeGreaterThan(40);
+  });
+
+  it("describes the admin list's summary rows with exactly the summary's fields", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: OPENAPI_PATH })).json();
+    const summary = doc.components.schemas.ApplicationSummary;
+    expect(Object.keys(summary.properties).sort()).toEqual([...APPLICATION_SUMMARY_FIELDS].sort());
+    const list = doc.paths["/api/applications"].get.parameters.map((p: { name: string }) => p.name);
+    expect(list).toContain("view");
   });
 
   it("serves the reference page from the package, under a policy of its own that loads nothing from elsewhere", async () => {
