@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import { describeSearchCases, SEARCH_PEOPLE, type SearchAnswer } from "../test/search-cases.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 
-// The admin search is served by trigram indexes (three characters at a time), which cannot serve a
-// term shorter than three characters: PostgreSQL reads the rows instead. With a few thousand rows,
-// vacuumed and analyzed, the planner takes the trigram indexes for rare longer terms (here the
-// Cyrillic, Chinese and %/_ ones) and reads the table for the others: both ways must find the same rows.
+// The admin search is served by a trigram index over the folded names and e-mails (search_text),
+// which narrows the rows by the term's words of three or more letters or digits; a term without
+// one, or with rarer words than the planner expects, reads the meeting's rows instead. With a few
+// thousand rows, vacuumed and analyzed, both ways are taken below, and they must find the same rows.
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
 let meetingId: string;
@@ -59,3 +59,32 @@ const search = async (term: string): Promise<SearchAnswer> => {
 };
 
 describeSearchCases("admin search at a size where it uses the trigram indexes", search);
+
+describe("what the index finds is checked for the whole term", () => {
+  it("finds a term only where it is whole, not where its words are apart", async () => {
+    // Every e-mail holds "person" and "example", never "example person".
+    expect(await search("example person")).toEqual({ keys: [], total: 0 });
+    expect(await search("García example")).toEqual({ keys: [], total: 0 });
+    expect(await search("person@example")).toEqual({ keys: ["a", "b", "c", "d", "e", "f"], total: 6 });
+  });
+
+  it("does not match across the end of the name and the start of the e-mail", async () => {
+    expect(await search("row1234 filler1234")).toEqual({ keys: [], total: 0 });
+    expect(await search("filler row1234")).toEqual({ keys: ["other"], total: 1 });
+  });
+
+  it("folds printable ASCII to its lower case, as plain terms are folded before the query", async () => {
+    const result = (await t.app.ctx.db.execute(
+      sql`select string_agg(chr(i), '') as typed, string_agg(fold_text(chr(i)), '') as folded
+        from generate_series(32, 126) as i`,
+    )) as unknown as { rows: Array<{ typed: string; folded: string }> };
+    const [row] = result.rows;
+    expect(row?.typed).toHaveLength(95);
+    expect(row?.folded).toBe(row?.typed.toLowerCase());
+  });
+
+  it("still finds a passport number that is in no name or e-mail", async () => {
+    // Filler 1234's passport number is F1234; its name and e-mail hold "1234" but not "f1234".
+    expect(await search("f1234")).toEqual({ keys: ["other"], total: 1 });
+  });
+});
