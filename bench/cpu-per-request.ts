@@ -3,14 +3,19 @@
  * starts the production server, sends each kind of request one at a time and reads the CPU time
  * of the server process and of every PostgreSQL process from /proc before and after. Under load
  * the two share the machine's cores, so these figures say which side a change should make cheaper.
+ * With --connections N each kind is sent instead by N connections at once for --seconds, as the
+ * read-path benchmark sends it: a process's cost per request under load is lower than one at a
+ * time (fewer wake-ups per request), and the server's is what bounds its rate on one core.
  *
  *   npx tsx bench/cpu-per-request.ts [--db postgres|embedded] [--requests 1000] [--small]
+ *     [--connections 50 --seconds 10]
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { syntheticPerson } from "../apps/api/src/cli/seed-scale.js";
 import { login } from "./lib/http.js";
+import { measure } from "./lib/load.js";
 import { fmt, machineLine, table } from "./lib/report.js";
 import { ServerProcess, sleep } from "./lib/server.js";
 import { type DbKind, prepareTarget, seedTarget } from "./lib/target.js";
@@ -20,6 +25,8 @@ const { values: args } = parseArgs({
     db: { type: "string", default: "postgres" },
     requests: { type: "string", default: "1000" },
     small: { type: "boolean", default: false },
+    connections: { type: "string", default: "1" },
+    seconds: { type: "string", default: "10" },
   },
 });
 
@@ -80,6 +87,7 @@ async function untilIdle(pid: number): Promise<void> {
 async function main() {
   const kind = args.db as DbKind;
   const n = Number(args.requests);
+  const connections = Number(args.connections);
   const machine = machineLine();
   const target = await prepareTarget(kind, "cpu", { pgPort: 54_417 });
   try {
@@ -116,6 +124,10 @@ async function main() {
         "admin search by last name, summary rows",
         (i) => list(`page=1&view=summary&search=${encodeURIComponent(people[i]?.lastName ?? "")}`),
       ],
+      [
+        "admin search by e-mail, summary rows",
+        (i) => list(`page=1&view=summary&search=${encodeURIComponent(people[i]?.email.split("@")[0] ?? "")}`),
+      ],
       ["stats", () => `/api/applications/stats?meetingId=${L}`],
     ];
     // A warm-up of every kind first, so the statements are prepared and the code is compiled.
@@ -130,21 +142,40 @@ async function main() {
       const pgBefore = pg.reduce((s, p) => s + cpuMs(p), 0);
       const started = performance.now();
       let bytes = 0;
-      for (let i = 0; i < n; i++) {
-        const res = await fetch(`${server.url}${path(i)}`, { headers: admin.headers });
-        if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
-        bytes += (await res.text()).length;
+      let sent = n;
+      if (connections > 1) {
+        let i = 0;
+        const r = await measure(
+          server.url,
+          { name, path: path(0), nextPath: () => path(i++ % n), headers: admin.headers },
+          { connections, seconds: Number(args.seconds) },
+        );
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+        sent = r.requests;
+      } else {
+        for (let i = 0; i < n; i++) {
+          const res = await fetch(`${server.url}${path(i)}`, { headers: admin.headers });
+          if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+          bytes += (await res.text()).length;
+        }
       }
       const wall = performance.now() - started;
-      const serverMs = (cpuMs(server.pid) - serverBefore) / n;
-      const pgMs = (pg.reduce((s, p) => s + cpuMs(p), 0) - pgBefore) / n;
-      rows.push([name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(wall / n, 2), fmt(bytes / n / 1024, 1)]);
+      const serverMs = (cpuMs(server.pid) - serverBefore) / sent;
+      const pgMs = (pg.reduce((s, p) => s + cpuMs(p), 0) - pgBefore) / sent;
+      rows.push(
+        connections > 1
+          ? [name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(sent / (wall / 1000), 0)]
+          : [name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(wall / n, 2), fmt(bytes / n / 1024, 1)],
+      );
     }
     await server.stop();
-    console.log(`### CPU per request, ${kind}\n\n${machine}\n`);
-    console.log(
-      table(["request", "server CPU ms", "database CPU ms", "wall ms (one at a time)", "answer KB"], rows),
-    );
+    const load = connections > 1 ? `, ${connections} connections for ${args.seconds} s each` : "";
+    console.log(`### CPU per request, ${kind}${load}\n\n${machine}\n`);
+    const head =
+      connections > 1
+        ? ["request", "server CPU ms", "database CPU ms", "req/s"]
+        : ["request", "server CPU ms", "database CPU ms", "wall ms (one at a time)", "answer KB"];
+    console.log(table(head, rows));
   } finally {
     await target.cleanup();
   }

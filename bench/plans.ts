@@ -117,7 +117,7 @@ async function main() {
       ],
       [
         "Applications: search by e-mail",
-        list(`page=1&search=${encodeURIComponent(seed.sampleUserEmail.slice(0, 12))}`),
+        list(`page=1&search=${encodeURIComponent(seed.sampleUserEmail.split("@")[0] ?? "")}`),
       ],
       ["Application detail (admin)", `/api/applications/${seed.approvedApplicationId}`],
       ["Export of the meeting", `/api/applications/export?meetingId=${L}`],
