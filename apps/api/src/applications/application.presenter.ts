@@ -9,7 +9,8 @@ import {
 import type { applications, documents, meetings } from "../db/schema.js";
 import { meetingPresenter } from "../meetings/meeting.presenter.js";
 
-export type ApplicationRow = typeof applications.$inferSelect;
+/** An application as it is read (applicationColumns: without the search's own column). */
+export type ApplicationRow = Omit<typeof applications.$inferSelect, "searchText">;
 export type MeetingRow = typeof meetings.$inferSelect;
 /** A document without its bytes: what lists and presenters need. */
 export type DocumentMeta = Omit<typeof documents.$inferSelect, "data" | "uploadedById">;

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql, sum } from "drizzl
 import { alias, type PgSelectQueryBuilder } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
 import {
+  applicationColumns,
   applicationCounts,
   applications,
   documents,
@@ -37,7 +38,7 @@ const documentsJson = sql<DocumentJson[] | string>`(
 
 /** Everything applicationPresenter needs, read with the application in one row. */
 const recordFields = {
-  app: applications,
+  app: applicationColumns,
   meeting: meetings,
   owner: { id: owners.id, firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
   updater: { firstName: updaters.firstName, lastName: updaters.lastName, email: updaters.email },

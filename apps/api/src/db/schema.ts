@@ -1,5 +1,5 @@
 import { HISTORY_KINDS, type HistoryChangeDto } from "@visa/domain";
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
@@ -183,6 +183,13 @@ export const applications = pgTable(
     index("applications_meeting_search_trgm_idx").using("gin", t.meetingId, t.searchText.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * The columns an application is read with: all but search_text, which only the search reads and
+ * the database writes.
+ */
+const { searchText: _searchText, ...readColumns } = getTableColumns(applications);
+export const applicationColumns = readColumns;
 
 export const documents = pgTable(
   "documents",
