@@ -27,10 +27,9 @@ export type AdminListFilters = z.output<typeof adminListFiltersSchema>;
 export type AdminListFiltersInput = z.input<typeof adminListFiltersSchema>;
 
 /**
- * How the admin list presents each application: `full` (the default, the spec's shape) or
- * `summary` (ApplicationSummaryDto: the row the admin table shows).
+ * GET /api/applications: the admin list's filters and the view of its rows, `full` (the default,
+ * the spec's shape) or `summary` (ApplicationSummaryDto: the row the admin table shows).
  */
-/** GET /api/applications: the admin list's filters and the view of its rows. */
 export const applicationListQuerySchema = adminListFiltersSchema.extend({
   view: z.enum(["full", "summary"], { message: "must be full or summary" }).optional().default("full"),
 });

@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from "../test/test-app.js";
 
 // The admin search is served by a trigram index over the folded names and e-mails (search_text),
 // which narrows the rows by the term's words of three or more letters or digits; a term without
-// one, or with rarer words than the planner expects, reads the meeting's rows instead. With a few
-// thousand rows, vacuumed and analyzed, both ways are taken below, and they must find the same rows.
+// such a word ("an", "Ø", "李", "%") reads the meeting's rows instead. A few thousand rows,
+// vacuumed and analyzed, give the planner the index for the longer terms below: both ways must
+// find the same rows.
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
 let meetingId: string;
@@ -58,7 +59,7 @@ const search = async (term: string): Promise<SearchAnswer> => {
   return { keys: keys.sort(), total: body.pagination.total };
 };
 
-describeSearchCases("admin search at a size where it uses the trigram indexes", search);
+describeSearchCases("admin search at a size where it uses the trigram index", search);
 
 describe("what the index finds is checked for the whole term", () => {
   it("finds a term only where it is whole, not where its words are apart", async () => {

@@ -192,18 +192,15 @@ function matchesSearch(term: string): { condition: SQL; params: Record<string, s
     const pattern = plain ? sql.placeholder(name) : sql`(select fold_text(${sql.placeholder(name)}))`;
     return sql`${applications.searchText} like ${pattern}`;
   });
-  let whole: SQL | undefined;
-  if (plain) {
-    params.term = term.toLowerCase();
-    whole = sql`strpos(${applications.searchText}, ${sql.placeholder("term")}) > 0`;
-  } else {
-    params.pattern = containsPattern(term);
-    const pattern = sql.placeholder("pattern");
-    whole = or(
-      ilike(sql`${applications.firstName} || ' ' || ${applications.lastName}`, pattern),
-      ilike(applications.email, pattern),
-    );
-  }
+  if (plain) params.term = term.toLowerCase();
+  else params.pattern = containsPattern(term);
+  const pattern = sql.placeholder("pattern");
+  const whole = plain
+    ? sql`strpos(${applications.searchText}, ${sql.placeholder("term")}) > 0`
+    : or(
+        ilike(sql`${applications.firstName} || ' ' || ${applications.lastName}`, pattern),
+        ilike(applications.email, pattern),
+      );
   const condition = or(
     and(...narrowed, whole),
     eq(applications.passportKey, sql.placeholder("passport")),
