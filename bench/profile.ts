@@ -1,7 +1,7 @@
 /**
  * Where the server's CPU goes under one kind of request: seeds the scale data, starts the
  * production server with --cpu-prof, loads one path with autocannon, and prints the share of
- * self time by package and by function.
+ * self time by package and by function, then of the app's own functions with what they call.
  *
  *   npx tsx bench/profile.ts [--db postgres|embedded] [--path "/api/applications?admin=true&meetingId={meeting}&page=500"]
  *     [--seconds 10] [--connections 50] [--small]
@@ -32,6 +32,7 @@ const { values: args } = parseArgs({
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -67,13 +68,29 @@ function summarise(profile: CpuProfile, top = Number(process.env.TOP ?? 15)): st
     const fn = `${functionName || "(anonymous)"} ${url.split("node_modules/").pop()}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + t);
   }
+  // Inclusive time: each sample counts once for every function on its stack (once, if recursive).
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const nodeOf = new Map(profile.nodes.map((n) => [n.id, n]));
+  const inclusive = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = nodeOf.get(at)?.callFrame;
+      if (!frame?.url || frame.url.includes("node_modules/") || frame.url.startsWith("node:")) continue;
+      seen.add(
+        `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber + 1}`,
+      );
+    }
+    for (const fn of seen) inclusive.set(fn, (inclusive.get(fn) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const list = (m: Map<string, number>) =>
     [...m.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([k, v]) => `  ${fmt((100 * v) / total, 1).padStart(5)} %  ${k}`)
       .join("\n");
-  return `${fmt(total / 1e6, 1)} s sampled\nby package:\n${list(byOwner)}\nby function:\n${list(byFunction)}`;
+  return `${fmt(total / 1e6, 1)} s sampled\nby package:\n${list(byOwner)}\nby function:\n${list(byFunction)}\nthe app's functions, with what they call:\n${list(inclusive)}`;
 }
 
 async function main() {
