@@ -105,7 +105,7 @@ export function toRecord(row: RecordRow): ApplicationRecord {
 /** A joined row with its meeting's duplicates as the review's record. */
 function toReviewRecord(row: ReviewRow): ReviewRecord {
   const sameMeeting = { samePassport: row.samePassport, sameBirthdateNames: row.sameBirthdateNames };
-  return { ...toRecord(row), sameMeeting };
+  return Object.assign(toRecord(row), { sameMeeting });
 }
 
 /** The admin list's query: the route's filters, and the ids of requests with warnings when asked. */
