@@ -15,6 +15,7 @@ import { newApplications } from "./lib/new-application.js";
 import { fmt, machineLine, postgresVersion, table, today, writeSection } from "./lib/report.js";
 import { ServerProcess } from "./lib/server.js";
 import { type DbKind, prepareTarget, seedTarget } from "./lib/target.js";
+import { writerSessions } from "./lib/writers.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -55,6 +56,9 @@ async function main() {
     log("seeding", SCALE);
     const seed = await seedTarget(target, SCALE);
     log(`seeded in ${seed.seconds.toFixed(1)} s`);
+    // Creates are spread over seeded applicants, each within the per-account limit (not the
+    // applicant whose own list is read).
+    const writer = await writerSessions(target, seconds * 1_500, seed.sampleUserId);
     const csvFile = join(target.workDir, "import.csv");
     writeFileSync(csvFile, importCsv(IMPORT_ROWS, seed.importMeetingName));
 
@@ -124,7 +128,8 @@ async function main() {
         name: "create an application (write)",
         method: "POST",
         path: "/api/applications",
-        headers: user.headers,
+        headers: writer(),
+        nextHeaders: writer,
         body: newApplication,
       },
       {

@@ -19,12 +19,13 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { syntheticPerson } from "../apps/api/src/cli/seed-scale.js";
-import { api, login, register, type Session } from "./lib/http.js";
+import { api, login, type Session } from "./lib/http.js";
 import { type LoadResult, measure, type Scenario } from "./lib/load.js";
 import { newApplications } from "./lib/new-application.js";
 import { fmt, machineLine, table } from "./lib/report.js";
 import { ServerProcess, sleep } from "./lib/server.js";
 import { type DbKind, prepareTarget, seedTarget } from "./lib/target.js";
+import { writerSessions } from "./lib/writers.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -97,6 +98,9 @@ async function main() {
     log("seeding", SCALE);
     const seed = await seedTarget(target, SCALE);
     log(`seeded in ${seed.seconds.toFixed(1)} s`);
+    // Creates are spread over seeded applicants, each within the per-account limit. The applicant
+    // whose own list is read creates nothing, so that list keeps the few requests an applicant has.
+    const writer = await writerSessions(target, seconds * 1_500, seed.sampleUserId);
     const server = await ServerProcess.start({
       port: kind === "embedded" ? 3911 : 3912,
       dataDir: target.dataDir,
@@ -107,10 +111,6 @@ async function main() {
     const base = server.url;
     const admin = await login(base, seed.adminEmail, seed.adminPassword);
     const user = await login(base, seed.sampleUserEmail, seed.password);
-    // Creates are made by an account of their own: the applicant whose list is read keeps the
-    // few requests an applicant has (creating filled it to the account's cap of 50 before the
-    // mixed run read it).
-    const writer = await register(base, "bench-writer@example.test", seed.password);
     const L = seed.largestMeetingId;
     // The admin list as the web app asks for it: summary rows (view=summary).
     const list = (q: string, limit = 10) =>
@@ -184,7 +184,8 @@ async function main() {
         name: "create an application (write)",
         method: "POST",
         path: "/api/applications",
-        headers: writer.headers,
+        headers: writer(),
+        nextHeaders: writer,
         body: newApplication,
       },
     ];

@@ -11,6 +11,8 @@ export interface Scenario {
   seconds?: number;
   /** Each request's own path (path is then the first one's, for the probe). */
   nextPath?: () => string;
+  /** Each request's own headers, over `headers` (e.g. the session of each of many accounts). */
+  nextHeaders?: () => Record<string, string>;
   /** Whether the target sets a read target (≥ half the ceiling, p99 under 50 ms). */
   read?: boolean;
 }
@@ -44,7 +46,7 @@ export async function measure(base: string, s: Scenario, defaults: { connections
     duration: seconds,
     timeout: 30,
     ...(s.body !== undefined && !dynamic ? { body: JSON.stringify(s.body) } : {}),
-    ...(dynamic || s.nextPath
+    ...(dynamic || s.nextPath || s.nextHeaders
       ? {
           requests: [
             {
@@ -52,6 +54,7 @@ export async function measure(base: string, s: Scenario, defaults: { connections
                 ...req,
                 ...(dynamic ? { body: JSON.stringify((s.body as () => unknown)()) } : {}),
                 ...(s.nextPath ? { path: s.nextPath() } : {}),
+                ...(s.nextHeaders ? { headers: { ...headers, ...s.nextHeaders() } } : {}),
               }),
             },
           ],

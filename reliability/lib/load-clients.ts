@@ -92,7 +92,7 @@ export async function runClient(
     const mine = c.own[Math.floor(Math.random() * c.own.length)];
     if (r < 0.2 || !mine) {
       const body = newApplication(ctx.meetingId);
-      // An account may create CREATES_PER_HOUR (create-rate-limit.ts) applications an hour, and the admin clients share
+      // An account may create CREATES_PER_HOUR (the domain's constants) applications an hour, and the admin clients share
       // one account: past that, 429 is what a valid request gets (only a 201 is a write).
       const a = await call("create", "POST", "/api/applications", body, [201, 429]);
       const id = a?.status === 201 ? (a.body as { _id?: string } | undefined)?._id : undefined;

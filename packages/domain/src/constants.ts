@@ -13,6 +13,8 @@ export const PAGINATION_WINDOW = 7;
 export const SESSION_WARNING_SECONDS = 5 * 60;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** Applications one account may create in an hour: each one mails its owner and fills the admins' list. */
+export const CREATES_PER_HOUR = 20;
 export const ALLOWED_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 export const SORT_FIELDS = ["createdAt", "status", "visaAppointmentDate"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;

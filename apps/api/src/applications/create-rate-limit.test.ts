@@ -1,10 +1,10 @@
+import { CREATES_PER_HOUR } from "@visa/domain";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../db/schema.js";
 import { withAppAndAdmin } from "../test/app-with-admin.js";
 import { applicationPayload, buildMeeting, buildUser } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
-import { CREATES_PER_HOUR } from "./create-rate-limit.js";
 
 let t: TestApp;
 withAppAndAdmin((app) => {

@@ -1,9 +1,7 @@
+import { CREATES_PER_HOUR } from "@visa/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { actorOf } from "../auth/guards.js";
 import type { App } from "../lib/app-type.js";
-
-/** Applications one account may create in an hour: each one mails its owner and fills the admins' list. */
-export const CREATES_PER_HOUR = 20;
 
 /**
  * Hooks limiting application creation per account through `@fastify/rate-limit`'s shared store:
