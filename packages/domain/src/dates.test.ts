@@ -45,6 +45,19 @@ describe("formatting", () => {
     expect(formatDayUS(null)).toBe("");
   });
 
+  it("names every month as US English does", () => {
+    for (let m = 1; m <= 12; m++) {
+      const day = `2031-${String(m).padStart(2, "0")}-09`;
+      const month = new Date(`${day}T00:00:00.000Z`).toLocaleString("en-US", {
+        month: "long",
+        timeZone: "UTC",
+      });
+      expect(formatDayLong(day)).toBe(`${month} 9, 2031`);
+    }
+    expect(formatDayLong("2031-12-31T00:00:00.000Z")).toBe("December 31, 2031");
+    expect(formatDayLong("2031-02-30")).toBe("");
+  });
+
   it("shows timestamps in US Eastern time", () => {
     // 05:30 UTC on 2 January is 00:30 in New York (EST, UTC-5)
     expect(formatTimestampEastern("2026-01-02T05:30:00.000Z")).toMatch(/^01\/02\/2026, 12:30 AM EST$/);
