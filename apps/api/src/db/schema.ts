@@ -182,7 +182,8 @@ export const applications = pgTable(
     index("applications_meeting_email_idx").on(t.meetingId, t.email),
     index("applications_email_idx").on(t.email),
     // The admin search: trigrams of search_text behind the meeting id (btree_gin), so a search in
-    // one meeting reads only that meeting's matches (migration 0029).
+    // one meeting reads only that meeting's matches (migration 0029). Migration 0031 keeps its
+    // pending list of new rows small, which every search reads whole.
     index("applications_meeting_search_trgm_idx").using("gin", t.meetingId, t.searchText.op("gin_trgm_ops")),
   ],
 );
