@@ -72,8 +72,8 @@ const MONTHS = [
 
 /**
  * A long US form, "January 31, 1990", for letters and e-mails. The month's name comes from a
- * table: asking toLocaleString for it built a date formatter on every call, about 0.25 ms each,
- * and a new request's e-mail names two days.
+ * table: asking toLocaleString for it built a date formatter on every call, about 80 µs each
+ * once warm, and a new request's e-mail names two days, a letter seven.
  */
 export function formatDayLong(value: string | null | undefined): string {
   if (!value) return "";

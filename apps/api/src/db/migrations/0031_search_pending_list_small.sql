@@ -1,10 +1,11 @@
 -- New rows reach a GIN index through its pending list, which every search through the index reads
 -- whole: PostgreSQL folds the list into the index only when it outgrows gin_pending_list_limit
--- (4 MB by default, some 4,000 applications) or when autovacuum comes by, which it does after a
+-- (4 MB by default, some 3,500 applications) or when autovacuum comes by, which it does after a
 -- fifth of the table is new, and the embedded database has no autovacuum. With 2,180 new rows in
--- the list a search of the largest meeting cost PostgreSQL 3.0-3.9 ms instead of 0.4-0.7 ms, so in
+-- the list a search of the largest meeting cost PostgreSQL 2.6-4.1 ms instead of 0.4-0.7 ms, so in
 -- a deadline rush every search slowed as requests came in. A 256 kB list holds about 220 rows:
--- searches pay at most some 0.3 ms for it, and the create that fills it folds it in (about 40 ms)
--- while creates stay as cheap as before. Turning the list off instead (fastupdate) added 0.7 ms of
--- database time to every create and more than doubled a 10,000-row import.
+-- searches pay some 0.1-0.5 ms for it, and the insert that fills it folds it in (40-54 ms); an
+-- insert costs the database 0.52-0.64 ms on average against 0.42-0.49 ms with the 4 MB list.
+-- Turning the list off instead (fastupdate) made every insert cost 1.18 ms and more than doubled
+-- a 10,000-row bulk insert.
 ALTER INDEX "applications_meeting_search_trgm_idx" SET (gin_pending_list_limit = 256);
