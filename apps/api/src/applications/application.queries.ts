@@ -431,7 +431,8 @@ async function readPage<Row extends { total: number }, P extends PageStatement<R
   name: string,
 ): Promise<{ rows: Row[]; total: number }> {
   const filters = adminFilters(query);
-  const params = { ...filters.params, offset: (query.page - 1) * query.limit };
+  const offset = (query.page - 1) * query.limit;
+  const params = { ...filters.params, offset };
   const shape = [query.sortBy, query.sortDirection, query.limit, ...Object.keys(filters.params)].join("_");
   let run: PageStatement<Row> | undefined = prepared.get(shape);
   if (!run) {
@@ -442,10 +443,14 @@ async function readPage<Row extends { total: number }, P extends PageStatement<R
     run = made;
   }
   const rows = await run.execute(params);
-  // Past the last row the page has no row to carry the total.
+  // Past the last row the page has no row to carry the total: counted again, unless it is the
+  // first page (a search that finds nothing), which has nothing before it either.
   const total =
     rows[0]?.total ??
-    (await db.select({ n: count() }).from(applications).where(filters.where).execute(filters.params))[0]?.n ??
+    (offset === 0
+      ? 0
+      : (await db.select({ n: count() }).from(applications).where(filters.where).execute(filters.params))[0]
+          ?.n) ??
     0;
   return { rows, total };
 }
