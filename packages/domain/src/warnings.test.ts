@@ -159,6 +159,7 @@ describe("keys", () => {
     expect(foldName("  José  Núñez-Ruiz ")).toBe("jose nunez ruiz");
     expect(foldName("São")).toBe("sao");
     expect(foldName("Strauß")).toBe("strauss");
+    expect(foldName("MacDonald2")).toBe("macdonald2");
   });
 
   it("has no key without a passport number or a birthdate", () => {

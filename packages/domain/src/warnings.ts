@@ -1,4 +1,4 @@
-import { daysInMonth, toDay } from "./dates.js";
+import { daysInMonth, readDigits, toDay } from "./dates.js";
 import { normalisePassportNumber } from "./schemas/application-fields.js";
 
 /**
@@ -69,8 +69,12 @@ export function passportKey(passportNumber: string | null | undefined): string |
   return key === "" ? null : key;
 }
 
+const PLAIN_WORD = /^[A-Za-z0-9]+$/;
+
 /** Letters of a name without case, accents or punctuation: "José  Núñez-Ruiz" → "jose nunez ruiz". */
 export function foldName(name: string): string {
+  // Most names are one word of plain letters: lower case is all folding does to them.
+  if (PLAIN_WORD.test(name)) return name.toLowerCase();
   return name
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
@@ -93,11 +97,10 @@ export function personKey(app: WarningApplicationFields): string | null {
  * last day) and then `days` days, in milliseconds: the rules compare days as these numbers.
  */
 function dayTime(day: string, months = 0, days = 0): number {
-  const y = Number(day.slice(0, 4));
-  const month = y * 12 + Number(day.slice(5, 7)) - 1 + months;
+  const month = readDigits(day, 0, 4) * 12 + readDigits(day, 5, 7) - 1 + months;
   const ty = Math.floor(month / 12);
   const tm = month - ty * 12 + 1;
-  return Date.UTC(ty, tm - 1, Math.min(Number(day.slice(8, 10)), daysInMonth(ty, tm)) + days);
+  return Date.UTC(ty, tm - 1, Math.min(readDigits(day, 8, 10), daysInMonth(ty, tm)) + days);
 }
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
