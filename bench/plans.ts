@@ -116,6 +116,10 @@ async function main() {
         list(`page=1&search=${encodeURIComponent("ana silva")}`),
       ],
       [
+        "Applications: search by a name of short words 'na li'",
+        list(`page=1&search=${encodeURIComponent("na li")}`),
+      ],
+      [
         "Applications: search by e-mail",
         list(`page=1&search=${encodeURIComponent(seed.sampleUserEmail.split("@")[0] ?? "")}`),
       ],

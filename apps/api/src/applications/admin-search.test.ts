@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from "../test/test-app.js";
 
 // The admin search is served by a trigram index over the folded names and e-mails (search_text),
 // which narrows the rows by the term's words of three or more letters or digits; a term without
-// such a word ("an", "Ø", "李", "%") reads the meeting's rows instead. A few thousand rows,
+// such a word is looked up whole when it has words apart ("na li"), and otherwise ("an", "Ø", "李",
+// "%") reads the meeting's rows instead. A few thousand rows,
 // vacuumed and analyzed, give the planner the index for the longer terms below: both ways must
 // find the same rows.
 let t: TestApp;
@@ -72,6 +73,27 @@ describe("what the index finds is checked for the whole term", () => {
   it("does not match across the end of the name and the start of the e-mail", async () => {
     expect(await search("row1234 filler1234")).toEqual({ keys: [], total: 0 });
     expect(await search("filler row1234")).toEqual({ keys: ["other"], total: 1 });
+  });
+
+  it("finds names of short words, which the index finds by their words' boundaries", async () => {
+    for (const [key, firstName, lastName] of [
+      ["naLi", "Na", "Li"],
+      ["liNa", "Li", "Na"],
+      ["leAn", "Lê", "An"],
+    ]) {
+      const row = await buildApplication(t.app, {
+        meetingId,
+        userId: null,
+        over: { firstName, lastName, email: `${key.toLowerCase()}@example.test` },
+      });
+      ids[key as string] = row.id;
+    }
+    expect(await search("na li")).toEqual({ keys: ["naLi"], total: 1 });
+    expect(await search("LI NA")).toEqual({ keys: ["liNa"], total: 1 });
+    expect(await search("a l")).toEqual({ keys: ["naLi"], total: 1 });
+    expect(await search("le an")).toEqual({ keys: ["leAn"], total: 1 });
+    expect(await search("Lê An")).toEqual({ keys: ["leAn"], total: 1 });
+    expect(await search("a_l")).toEqual({ keys: [], total: 0 });
   });
 
   it("folds printable ASCII to its lower case, as plain terms are folded before the query", async () => {

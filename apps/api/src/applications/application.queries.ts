@@ -164,6 +164,9 @@ const INDEXED_WORD = /[\p{L}\p{N}]{3,}/gu;
 /** How many of a term's words narrow the search through the index (the longest; see below). */
 const INDEXED_WORDS = 3;
 
+/** Letters or digits on both sides of a space or a mark ("na li", "x.y"). */
+const WORD_BOUNDARY = /[\p{L}\p{N}][^\p{L}\p{N}]+[\p{L}\p{N}]/u;
+
 /**
  * An admin search, with its values as named parameters: the full name ("first last") or the
  * e-mail contains the term, or the term is the passport number (normalised). A plain term ignores
@@ -176,7 +179,10 @@ const INDEXED_WORDS = 3;
  * the whole term up instead would read the trigrams of its word boundaries too ("  s" and " s1"
  * for ".s1"), which most addresses share: a search by an e-mail's local part took 0.96 ms that
  * way and 0.44 ms this way. strpos, unlike LIKE, is no index condition, so PostgreSQL keeps the
- * whole term out of the index scan. A term without such a word reads the meeting's rows.
+ * whole term out of the index scan. A term without such a word but with two words ("Na Li", as
+ * many Chinese and Korean names are written) is looked up whole: the index holds the boundaries
+ * of its words ("na " and " li"), and 14 of 10,000 rows were read instead of all of them (0.6 ms
+ * instead of 12.7). Any other term reads the meeting's rows.
  *
  * search_text is folded. fold_text leaves printable ASCII as its lower case, so a plain term is
  * folded here; other words are folded by the database once per statement (the subquery): a
@@ -186,12 +192,14 @@ function matchesSearch(term: string): { condition: SQL; params: Record<string, s
   const plain = PLAIN_TERM.test(term);
   const params: Record<string, string> = { passport: normalisePassportNumber(term) };
   const words = (term.match(INDEXED_WORD) ?? []).sort((a, b) => b.length - a.length).slice(0, INDEXED_WORDS);
-  const narrowed = words.map((word, i) => {
-    const name = `word${i}`;
-    params[name] = `%${plain ? word.toLowerCase() : word}%`;
+  /** search_text like a pattern named `name`, folded here when the term is plain. */
+  const like = (name: string, value: string) => {
+    params[name] = plain ? value.toLowerCase() : value;
     const pattern = plain ? sql.placeholder(name) : sql`(select fold_text(${sql.placeholder(name)}))`;
     return sql`${applications.searchText} like ${pattern}`;
-  });
+  };
+  const narrowed = words.map((word, i) => like(`word${i}`, `%${word}%`));
+  if (words.length === 0 && WORD_BOUNDARY.test(term)) narrowed.push(like("whole", containsPattern(term)));
   if (plain) params.term = term.toLowerCase();
   else params.pattern = containsPattern(term);
   const pattern = sql.placeholder("pattern");
