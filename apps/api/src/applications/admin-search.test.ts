@@ -76,17 +76,18 @@ describe("what the index finds is checked for the whole term", () => {
   });
 
   it("finds names of short words, which the index finds by their words' boundaries", async () => {
-    for (const [key, firstName, lastName] of [
+    const people: Array<[key: string, firstName: string, lastName: string]> = [
       ["naLi", "Na", "Li"],
       ["liNa", "Li", "Na"],
       ["leAn", "Lê", "An"],
-    ]) {
+    ];
+    for (const [key, firstName, lastName] of people) {
       const row = await buildApplication(t.app, {
         meetingId,
         userId: null,
         over: { firstName, lastName, email: `${key.toLowerCase()}@example.test` },
       });
-      ids[key as string] = row.id;
+      ids[key] = row.id;
     }
     expect(await search("na li")).toEqual({ keys: ["naLi"], total: 1 });
     expect(await search("LI NA")).toEqual({ keys: ["liNa"], total: 1 });
