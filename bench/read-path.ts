@@ -9,8 +9,8 @@
  * them. An applicant reads their own list and
  * one application, and creates applications; the searches by name once more after the creates;
  * then a mixed run of applicants and admins at once.
- * Each is measured against the ceiling (GET /api/auth/me) loaded for 3 s just before it. Prints
- * one table.
+ * Each is measured against the ceiling (GET /api/auth/me) loaded for 3 s just before and just after
+ * it (their mean). Prints one table.
  *
  *   npx tsx bench/read-path.ts --db postgres|embedded [--connections 50] [--seconds 10]
  *     [--mixed-seconds 60] [--small] [--only <part of a scenario's name>]
@@ -61,7 +61,7 @@ function inTurn(paths: string[]): () => string {
   return () => paths[i++ % paths.length] as string;
 }
 
-/** Seconds of the ceiling measured before each scenario. */
+/** Seconds of the ceiling measured before and after each scenario. */
 const CEILING_SECONDS = 3;
 
 /** How many letters the run issues, to search by their references. */
@@ -200,10 +200,11 @@ async function main() {
     const chosen = (name: string) => !args.only || name.includes(args.only) || name.startsWith("ceiling");
     const [ceilingScenario] = scenarios as [Scenario];
     // The machine's speed drifts by a third within minutes (other work on the host): each
-    // scenario's ratio is to the ceiling measured just before it, not to one taken minutes earlier.
+    // scenario's ratio is to the mean of the ceiling measured just before and just after it, not
+    // to one taken minutes earlier.
     const ceilingNow = async () =>
       (await measure(base, ceilingScenario, { connections, seconds: CEILING_SECONDS })).rps;
-    const results: Array<LoadResult & { ceiling: number }> = [];
+    const results: Array<LoadResult & { ceilingBefore: number; ceilingAfter: number }> = [];
     for (const s of scenarios.filter((s) => chosen(s.name))) {
       const probe = await api(
         base,
@@ -213,10 +214,11 @@ async function main() {
         typeof s.body === "function" ? s.body() : s.body,
       );
       if (probe.status >= 300) throw new Error(`${s.name}: answers ${probe.status}`);
-      const ceiling = s === ceilingScenario ? null : await ceilingNow();
+      const before = s === ceilingScenario ? null : await ceilingNow();
       const result = await measure(base, s, { connections, seconds });
+      const after = s === ceilingScenario ? null : await ceilingNow();
       log(`${s.name}: ${fmt(result.rps, 0)} req/s, p99 ${result.p99} ms, non2xx ${result.non2xx}`);
-      results.push({ ...result, ceiling: ceiling ?? result.rps });
+      results.push({ ...result, ceilingBefore: before ?? result.rps, ceilingAfter: after ?? result.rps });
     }
     const applicantPaths = ["/api/applications", `/api/applications/${seed.sampleApplicationId}`];
     if (chosen("mixed")) log(`mixed: 40 applicants and 10 admins for ${mixedSeconds} s`);
@@ -245,7 +247,8 @@ async function main() {
             },
           ),
         ]);
-    results.push(...mixed.map((r) => ({ ...r, ceiling: mixedCeiling })));
+    const mixedAfter = chosen("mixed") ? await ceilingNow() : Number.NaN;
+    results.push(...mixed.map((r) => ({ ...r, ceilingBefore: mixedCeiling, ceilingAfter: mixedAfter })));
     const peak = server.peakRssMb();
     await server.stop();
     console.log(
@@ -256,13 +259,13 @@ async function main() {
         `Data: ${seed.applications.toLocaleString("en-US")} applications (largest meeting ${SCALE.largest.toLocaleString("en-US")}), seeded in ${fmt(seed.seconds, 1)} s; server peak RSS ${fmt(peak, 0)} MB`,
         "",
         table(
-          ["scenario", "conn", "req/s", "ceiling just before", "× ceiling", "p50 ms", "p99 ms", "non-2xx"],
+          ["scenario", "conn", "req/s", "ceiling before, after", "× ceiling", "p50 ms", "p99 ms", "non-2xx"],
           results.map((r) => [
             r.name,
             String(r.connections),
             fmt(r.rps, 0),
-            fmt(r.ceiling, 0),
-            fmt(r.rps / r.ceiling, 2),
+            `${fmt(r.ceilingBefore, 0)}, ${fmt(r.ceilingAfter, 0)}`,
+            fmt(r.rps / ((r.ceilingBefore + r.ceilingAfter) / 2), 2),
             String(r.p50),
             String(r.p99),
             String(r.non2xx),
