@@ -181,7 +181,7 @@ const WORD_BOUNDARY = /[\p{L}\p{N}][^\p{L}\p{N}]+[\p{L}\p{N}]/u;
  * way and 0.44 ms this way. strpos, unlike LIKE, is no index condition, so PostgreSQL keeps the
  * whole term out of the index scan. A term without such a word but with two words ("Na Li", as
  * many Chinese and Korean names are written) is looked up whole: the index holds the boundaries
- * of its words ("na " and " li"), and 14 of 10,000 rows were read instead of all of them (0.6 ms
+ * of its words ("na " and " li"), and 14 of 10,000 rows were read instead of all of them (0.7 ms
  * instead of 12.7). Any other term reads the meeting's rows.
  *
  * search_text is folded. fold_text leaves printable ASCII as its lower case, so a plain term is
