@@ -245,12 +245,18 @@ async function main() {
 
 /**
  * The reset link's token from the newest mail in the outbox (mail goes there without SMTP). The
- * server answers forgot-password before it writes the mail, so this waits up to 5 s for it.
+ * server answers forgot-password before it writes the mail, so this waits up to 5 s for it. Only
+ * whole mails are read: one being written has a hidden `.partial` name until it is renamed, and
+ * may be gone by the time it would be read.
  */
 async function findResetToken(dataDir: string): Promise<string> {
   const outbox = join(dataDir, "outbox");
   for (let attempt = 0; attempt < 50; attempt++) {
-    const files = existsSync(outbox) ? readdirSync(outbox).sort() : [];
+    const files = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((f) => f.endsWith(".eml") && !f.startsWith("."))
+          .sort()
+      : [];
     for (const f of files.reverse()) {
       const text = readFileSync(join(outbox, f), "utf8").replace(/=\r?\n/g, "");
       const m = /reset-password\/([A-Za-z0-9_-]{20,})/.exec(text);

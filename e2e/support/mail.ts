@@ -8,10 +8,18 @@ export interface OutboxMail {
   text: string;
 }
 
-/** Every e-mail to `to` (matching `subject` when given) in the outbox, newest first. */
+/**
+ * Every e-mail to `to` (matching `subject` when given) in the outbox, newest first. Only whole
+ * mails: one being written has a hidden `.partial` name until it is renamed.
+ */
 export function mailsTo(dataDir: string, to: string, subject?: RegExp): OutboxMail[] {
   const dir = join(dataDir, "outbox");
-  const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".eml") && !f.startsWith("."))
+        .sort()
+        .reverse()
+    : [];
   return files
     .map((f) => {
       const raw = readFileSync(join(dir, f), "utf8");
