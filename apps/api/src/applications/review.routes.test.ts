@@ -222,6 +222,34 @@ describe("the list's filters, warnings and search", () => {
     );
   });
 
+  it("compares each request with its own meeting only when filtering all meetings by warnings", async () => {
+    const passport = { passportNumber: "CROSS-222", passportKey: "CROSS222" };
+    // The factory's travel dates fall within these days: the passport is each request's only question.
+    const days = { startDate: "2030-03-02", endDate: "2030-03-06" };
+    const first = await buildMeeting(t.app, days);
+    const second = await buildMeeting(t.app, days);
+    // The same passport in another meeting is no duplicate; twice in one meeting it is.
+    await buildApplication(t.app, { meetingId: first.id, userId: null, over: passport });
+    const pair = [
+      await buildApplication(t.app, {
+        meetingId: second.id,
+        userId: null,
+        over: { ...passport, firstName: "Pair" },
+      }),
+      await buildApplication(t.app, {
+        meetingId: second.id,
+        userId: null,
+        over: { ...passport, firstName: "Twin" },
+      }),
+    ];
+    const warned = await list("warnings=true&search=CROSS222");
+    expect(warned.applications.map((x) => x._id).sort()).toEqual(pair.map((p) => p.id).sort());
+    expect(warned.applications.map((x) => x.warnings?.map((w) => w.code))).toEqual([
+      ["duplicate-passport"],
+      ["duplicate-passport"],
+    ]);
+  });
+
   it("finds names without accents, passport numbers as typed and letter references", async () => {
     const meeting = await buildMeeting(t.app);
     const muller = await buildApplication(t.app, {
