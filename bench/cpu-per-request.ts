@@ -6,9 +6,12 @@
  * With --connections N each kind is sent instead by N connections at once for --seconds, as the
  * read-path benchmark sends it: a process's cost per request under load is lower than one at a
  * time (fewer wake-ups per request), and the server's is what bounds its rate on one core.
+ * With --statements (PostgreSQL only) the server is restarted with pg_stat_statements, and each
+ * kind is followed by the statements it ran: how many per request and their mean execution time
+ * inside the database, so the database's CPU splits into statements and what surrounds them.
  *
  *   npx tsx bench/cpu-per-request.ts [--db postgres|embedded] [--requests 1000] [--small]
- *     [--connections 50 --seconds 10]
+ *     [--connections 50 --seconds 10] [--statements]
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,7 +21,7 @@ import { login } from "./lib/http.js";
 import { measure } from "./lib/load.js";
 import { fmt, machineLine, table } from "./lib/report.js";
 import { ServerProcess, sleep } from "./lib/server.js";
-import { type DbKind, prepareTarget, seedTarget } from "./lib/target.js";
+import { type DbKind, pgCtl, prepareTarget, querySql, seedTarget, type Target } from "./lib/target.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -27,6 +30,7 @@ const { values: args } = parseArgs({
     small: { type: "boolean", default: false },
     connections: { type: "string", default: "1" },
     seconds: { type: "string", default: "10" },
+    statements: { type: "boolean", default: false },
   },
 });
 
@@ -84,13 +88,47 @@ async function untilIdle(pid: number): Promise<void> {
   }
 }
 
+/** Restarts the target's PostgreSQL server with pg_stat_statements loaded, and creates the extension. */
+async function trackStatements(target: Target): Promise<void> {
+  await querySql(target, "alter system set shared_preload_libraries = 'pg_stat_statements'");
+  await pgCtl(target, "stop");
+  await pgCtl(target, "start");
+  await querySql(target, "create extension if not exists pg_stat_statements");
+}
+
+/** The tables a statement reads, in the order it names them (or its start when it reads none). */
+function tablesOf(query: string): string {
+  const names = [...query.matchAll(/\b(?:from|join)\s+"(\w+)"/gi)].map((m) => m[1]);
+  return names.length > 0 ? [...new Set(names)].join(", ") : query.replace(/\s+/g, " ").slice(0, 40);
+}
+
+/** The statements run since the last reset, each with its runs and mean execution time per request sent. */
+async function statementRows(target: Target, name: string, sent: number): Promise<string[][]> {
+  const rows = await querySql(
+    target,
+    `select query, calls, total_exec_time from pg_stat_statements
+      where query not like '%pg_stat_statements%' and calls >= $1 order by total_exec_time desc`,
+    [Math.max(1, Math.floor(sent / 100))],
+  );
+  return rows.map((r) => [
+    name,
+    tablesOf(String(r.query)),
+    fmt(Number(r.calls) / sent, 2),
+    fmt(Number(r.total_exec_time) / Number(r.calls), 3),
+    fmt(Number(r.total_exec_time) / sent, 3),
+  ]);
+}
+
 async function main() {
   const kind = args.db as DbKind;
   const n = Number(args.requests);
   const connections = Number(args.connections);
   const machine = machineLine();
   const target = await prepareTarget(kind, "cpu", { pgPort: 54_417 });
+  const statements = args.statements && kind === "postgres";
+  if (args.statements && !statements) throw new Error("--statements needs --db postgres");
   try {
+    if (statements) await trackStatements(target);
     const seed = await seedTarget(
       target,
       args.small ? { meetings: 10, users: 2_000, applications: 10_000, largest: 2_000 } : {},
@@ -128,15 +166,22 @@ async function main() {
         "admin search by e-mail, summary rows",
         (i) => list(`page=1&view=summary&search=${encodeURIComponent(people[i]?.email.split("@")[0] ?? "")}`),
       ],
+      // The 'has warnings' filter works out the rules over the whole meeting for each page.
+      [
+        "admin list, has warnings, summary rows",
+        (i) => list(`page=${(i % 5) + 1}&view=summary&warnings=true`),
+      ],
       ["stats", () => `/api/applications/stats?meetingId=${L}`],
     ];
     // A warm-up of every kind first, so the statements are prepared and the code is compiled.
     for (const [, path] of kinds) {
-      for (let i = 0; i < 200; i++)
+      for (let i = 0; i < Math.min(200, n); i++)
         await (await fetch(`${server.url}${path(i)}`, { headers: admin.headers })).text();
     }
     const rows: string[][] = [];
+    const statementTable: string[][] = [];
     for (const [name, path] of kinds) {
+      if (statements) await querySql(target, "select pg_stat_statements_reset()");
       const pg = target.pgDir ? withChildren(postgresPids(target.pgDir)) : [];
       const serverBefore = cpuMs(server.pid);
       const pgBefore = pg.reduce((s, p) => s + cpuMs(p), 0);
@@ -167,6 +212,7 @@ async function main() {
           ? [name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(sent / (wall / 1000), 0)]
           : [name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(wall / n, 2), fmt(bytes / n / 1024, 1)],
       );
+      if (statements) statementTable.push(...(await statementRows(target, name, sent)));
     }
     await server.stop();
     const load = connections > 1 ? `, ${connections} connections for ${args.seconds} s each` : "";
@@ -176,6 +222,19 @@ async function main() {
         ? ["request", "server CPU ms", "database CPU ms", "req/s"]
         : ["request", "server CPU ms", "database CPU ms", "wall ms (one at a time)", "answer KB"];
     console.log(table(head, rows));
+    if (statements) {
+      console.log(
+        "\nStatements (pg_stat_statements; execution time is inside the database, waits for a core included):\n",
+      );
+      const statementHead = [
+        "request",
+        "tables read",
+        "runs per request",
+        "mean execution ms",
+        "execution ms per request",
+      ];
+      console.log(table(statementHead, statementTable));
+    }
   } finally {
     await target.cleanup();
   }
