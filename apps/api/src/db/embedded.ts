@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
-import { PGlite } from "@electric-sql/pglite";
+import { type ParserOptions, PGlite, types } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -37,6 +37,19 @@ export const PGLITE_TEMPLATE = join(import.meta.dirname, "pgdata-template");
  * system's file cache, so a smaller pool costs little.
  */
 export const PGLITE_SETTINGS = ["shared_buffers=32MB"];
+
+/**
+ * The types Drizzle reads from their text itself, and so asks PGlite to hand over as text: dates,
+ * timestamps, intervals, numeric[], and arrays of the first four. Set on the database itself (see
+ * useOwnParsers), so a query sent to the client directly reads them as text too.
+ */
+const AS_TEXT = (value: string) => value;
+const TEXT_PARSERS: ParserOptions = Object.fromEntries(
+  [types.DATE, types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, 1182, 1115, 1185, 1187, 1231].map((t) => [
+    t,
+    AS_TEXT,
+  ]),
+);
 
 /**
  * V8 runs WebAssembly first as quickly made code and moves a function to optimised code once it
@@ -83,7 +96,7 @@ function pgIdentifier(name: string): string {
 export async function openEmbedded(opts: EmbeddedOptions): Promise<Database> {
   setFlagsFromString(WASM_TIERING_BUDGET);
   if (opts.inMemory) {
-    const client = new PGlite({ extensions: pgliteExtensions });
+    const client = new PGlite({ extensions: pgliteExtensions, parsers: TEXT_PARSERS });
     await client.waitReady;
     return finishOpening(client, opts);
   }
@@ -105,7 +118,11 @@ async function openFiles(dataDir: string): Promise<PGlite> {
     if (!existsSync(join(dir, "PG_VERSION")) && existsSync(join(PGLITE_TEMPLATE, "PG_VERSION"))) {
       cpSync(PGLITE_TEMPLATE, dir, { recursive: true });
     }
-    const client = new PGlite(dir, { extensions: pgliteExtensions, postgresqlconf: PGLITE_SETTINGS });
+    const client = new PGlite(dir, {
+      extensions: pgliteExtensions,
+      parsers: TEXT_PARSERS,
+      postgresqlconf: PGLITE_SETTINGS,
+    });
     await client.waitReady;
     // Creating a database writes 0666 files whatever the umask; what it creates later follows it.
     // An existing one was narrowed when DATA_DIR was locked.
@@ -140,6 +157,7 @@ async function vacuumTableByTable(client: PGlite, stopped: () => boolean): Promi
 
 async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataDirLock): Promise<Database> {
   queueStatements(client);
+  useOwnParsers(client);
   const room = new WriteRoom(opts.dataDir);
   watchWrites(client, room);
   const pgliteDb = drizzle(client, { schema });
@@ -185,6 +203,23 @@ async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataD
       }
     },
   };
+}
+
+/**
+ * Drops the parsers Drizzle hands over with every statement when the database already has them
+ * (all of TEXT_PARSERS' types). PGlite copies its whole table of some 300 parsers into a new
+ * object for each statement that brings its own: 130 µs of the 355 a trivial statement took, and
+ * the sign-in check answered 708 requests a second at 10 connections with it, 1,196 without.
+ * Parsers for any other type are passed on as they come.
+ */
+function useOwnParsers(client: PGlite): void {
+  const query = client.query.bind(client);
+  const own = (parsers: ParserOptions) => Object.keys(parsers).every((t) => t in TEXT_PARSERS);
+  client.query = ((text, params, options) => {
+    if (!options?.parsers || !own(options.parsers)) return query(text, params, options);
+    const { parsers: _, ...rest } = options;
+    return query(text, params, rest);
+  }) as typeof query;
 }
 
 /** Tells `room` of every statement and transaction that failed for lack of space, or wrote. */
