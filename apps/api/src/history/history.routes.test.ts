@@ -6,7 +6,7 @@ import { importRow, postImport, toCsv } from "../imports/csv-test-helpers.js";
 import { drainMailQueue, MAX_ATTEMPTS } from "../notifications/mail-queue.js";
 import { applicationPayload, buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
-import { recordEvent } from "./history.service.js";
+import { recordEvent, recordEvents } from "./history.service.js";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -132,6 +132,41 @@ describe("GET /api/applications/:id/history", () => {
     await drainMailQueue(t.app.ctx);
     const { entries } = await history(id, admin.auth);
     expect(entries.filter((e) => e.kind === "mail_failed")).toHaveLength(1);
+  });
+
+  it("keeps several entries written in one statement in their order, with their changes", async () => {
+    const { id } = await createOwn();
+    await recordEvents(t.app.ctx.db, [
+      { applicationId: id, kind: "note", actorId: admin.user.id, text: 'First, with a "quote", a comma' },
+      {
+        applicationId: id,
+        kind: "status_changed",
+        fromStatus: "Pending",
+        toStatus: "Rejected",
+        reason: "No visa needed",
+      },
+      {
+        applicationId: id,
+        kind: "fields_changed",
+        actorId: admin.user.id,
+        changes: [{ field: "city", from: 'Lyon, "old"', to: "Nice" }, { field: "passportNumber" }],
+      },
+    ]);
+    const { entries } = await history(id, admin.auth);
+    expect(entries.slice(-3)).toMatchObject([
+      { kind: "note", text: 'First, with a "quote", a comma', by: { firstName: "Grace" } },
+      {
+        kind: "status_changed",
+        fromStatus: "Pending",
+        toStatus: "Rejected",
+        reason: "No visa needed",
+        by: null,
+      },
+      {
+        kind: "fields_changed",
+        changes: [{ field: "city", from: 'Lyon, "old"', to: "Nice" }, { field: "passportNumber" }],
+      },
+    ]);
   });
 
   it("records what an import created and changed", async () => {

@@ -5,12 +5,13 @@ import {
   type HistoryKind,
   IDENTIFIER_FIELDS,
 } from "@visa/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { APPLICATION_MESSAGES, canSeeApplication } from "../applications/application.policy.js";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applicationHistory, applications, users } from "../db/schema.js";
+import { columnNames, unnestOf } from "../db/unnest.js";
 import { notFound } from "../lib/errors.js";
 import { historyEntryPresenter } from "./history.presenter.js";
 
@@ -35,21 +36,37 @@ export async function recordEvent(db: DbOrTx, event: HistoryEventInput): Promise
   await recordEvents(db, [event]);
 }
 
-/** Records several events in one statement (a bulk action, an import). */
+/** The columns an entry is written with; the id, the time and the order are the database's. */
+const EVENT_KEYS = [
+  "applicationId",
+  "kind",
+  "actorId",
+  "fromStatus",
+  "toStatus",
+  "reason",
+  "text",
+  "changes",
+] as const;
+
+/**
+ * Records several events in one statement (a bulk action, an import), in their order: one array
+ * per column, so 10,000 entries of an import are eight parameters, not 80,000.
+ */
 export async function recordEvents(db: DbOrTx, events: HistoryEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(applicationHistory).values(
-    events.map((e) => ({
-      applicationId: e.applicationId,
-      kind: e.kind,
-      actorId: e.actorId ?? null,
-      fromStatus: e.fromStatus ?? null,
-      toStatus: e.toStatus ?? null,
-      reason: e.reason || null,
-      text: e.text || null,
-      changes: e.changes && e.changes.length > 0 ? e.changes : null,
-    })),
-  );
+  const rows = events.map((e) => ({
+    applicationId: e.applicationId,
+    kind: e.kind,
+    actorId: e.actorId ?? null,
+    fromStatus: e.fromStatus ?? null,
+    toStatus: e.toStatus ?? null,
+    reason: e.reason || null,
+    text: e.text || null,
+    changes: e.changes && e.changes.length > 0 ? JSON.stringify(e.changes) : null,
+  }));
+  await db.execute(sql`
+    insert into ${applicationHistory} (${columnNames(applicationHistory, EVENT_KEYS)})
+    select * from ${unnestOf(applicationHistory, EVENT_KEYS, rows, (row, key) => row[key])}`);
 }
 
 /** A stored value as the history shows it: dates and flags as text, empty as "". */

@@ -1,7 +1,8 @@
 import { APPLICATION_FIELDS, CSV_TEXT_FIELD_KEYS } from "@visa/domain";
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { applications } from "../db/schema.js";
+import { columnNames, unnestOf } from "../db/unnest.js";
 import type { ImportedValues, NewApplication } from "./import-plan.js";
 import { IMPORTED_KEYS } from "./import-row.js";
 
@@ -13,8 +14,8 @@ type Key = keyof typeof applications.$inferInsert;
  */
 const CHUNK = 1000;
 const COLUMNS = getTableColumns(applications);
-const name = (key: Key) => sql.raw(`"${COLUMNS[key].name}"`);
-const names = (keys: readonly Key[]) => sql.join(keys.map(name), sql`, `);
+const name = (key: Key) => sql.identifier(COLUMNS[key].name);
+const names = (keys: readonly Key[]) => columnNames(applications, keys);
 
 // What a new application gets for an optional column the file leaves out (the database defaults):
 // empty text, and no letter or hard copy mailed.
@@ -28,18 +29,6 @@ const NEW_DEFAULTS: Partial<Record<Key, unknown>> = {
 const INSERT_KEYS = ["id", "meetingId", "userId", "createdAt", "status", ...IMPORTED_KEYS] as const;
 const UPDATE_KEYS = ["id", ...IMPORTED_KEYS] as const;
 
-/** `unnest(...)` of the rows: one array parameter per column, cast to the column's type. */
-function unnestOf<R>(keys: readonly Key[], rows: R[], cell: (row: R, key: Key) => unknown): SQL {
-  const arrays = keys.map((key) => {
-    const values = rows.map((row) => {
-      const v = cell(row, key);
-      return v instanceof Date ? v.toISOString() : (v ?? null);
-    });
-    return sql`${sql.param(values)}::${sql.raw(COLUMNS[key].getSQLType())}[]`;
-  });
-  return sql`unnest(${sql.join(arrays, sql`, `)})`;
-}
-
 /**
  * Creates the applications with the status the file gives them, in statements of CHUNK rows. No
  * one has changed them yet, so they have no last editor.
@@ -50,7 +39,7 @@ export async function insertApplications(
   by: { now: Date },
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const from = unnestOf(INSERT_KEYS, rows.slice(i, i + CHUNK), (row, key) => {
+    const from = unnestOf(applications, INSERT_KEYS, rows.slice(i, i + CHUNK), (row, key) => {
       const v = row[key as keyof NewApplication];
       return v === undefined ? NEW_DEFAULTS[key] : v;
     });
@@ -71,7 +60,7 @@ export async function updateImportedColumns(
     sql`, `,
   );
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const from = unnestOf(UPDATE_KEYS, rows.slice(i, i + CHUNK), (row, key) =>
+    const from = unnestOf(applications, UPDATE_KEYS, rows.slice(i, i + CHUNK), (row, key) =>
       key === "id" ? row.id : row.values[key as keyof ImportedValues],
     );
     await db.execute(sql`
