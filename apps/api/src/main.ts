@@ -36,16 +36,18 @@ async function main() {
         );
     });
   }
-  await app.listen({ port: config.port, host: config.host });
   const lock = app.ctx.database.dataDirLock;
   if (lock) {
     // Commands that write (npm run admin, seed:demo) run here while this server holds DATA_DIR.
+    // Taken before the server answers HTTP: a script that waits for /api/health and then runs
+    // a command was otherwise told that the server takes no commands.
     commands = await serveCommands(config.dataDir, serverCommands(app.ctx.database), (err) =>
       app.log.error({ err: { message: err instanceof Error ? err.message : String(err) } }, "command failed"),
     );
     if (commands) lock.describe({ commands: true });
     else app.log.warn("DATA_DIR's path is too long for a local socket: commands cannot reach this server");
   }
+  await app.listen({ port: config.port, host: config.host });
   app.log.info(`database: ${app.ctx.database.kind}; mail: ${app.ctx.mailer.target}`);
 }
 
