@@ -110,6 +110,15 @@ async function main() {
         `Applications: page ${middle}, date ascending`,
         list(`page=${middle}&sortBy=createdAt&sortDirection=asc`),
       ],
+      [
+        `Applications: page ${middle}, visa appointment ascending`,
+        list(`page=${middle}&sortBy=visaAppointmentDate&sortDirection=asc`),
+      ],
+      [
+        `Applications: page ${middle}, visa appointment descending`,
+        list(`page=${middle}&sortBy=visaAppointmentDate&sortDirection=desc`),
+      ],
+      ["Applications: only those with warnings", list("page=1&warnings=true")],
       ["Applications: search 'nguyễn'", list(`page=1&search=${encodeURIComponent("nguyễn")}`)],
       [
         "Applications: search by full name 'ana silva'",
