@@ -70,15 +70,15 @@ export async function prepareTarget(
 }
 
 /** Opens the target's database in this process (the server must not hold an embedded one). */
-export function openTarget(target: Target, options: { vacuumAfterOpen?: boolean } = {}) {
+export function openTarget(target: Target, options: { vacuum?: boolean } = {}) {
   return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, ...options });
 }
 
 /** Seeds the target (migrating it first) and returns what was made. */
 export async function seedTarget(target: Target, options: Partial<ScaleOptions>): Promise<ScaleSummary> {
-  // The seed writes in one BEGIN/COMMIT of its own: the embedded database's vacuum after opening
+  // The seed writes in one BEGIN/COMMIT of its own: the embedded database's vacuum while open
   // would land inside it and abort it (a 100,000-application seed takes longer than its delay).
-  const database = await openTarget(target, { vacuumAfterOpen: false });
+  const database = await openTarget(target, { vacuum: false });
   try {
     return await seedScale(database, { ...options, wipe: true });
   } finally {

@@ -419,7 +419,7 @@ async function main() {
     holder: "npm run seed:scale",
     lockAdvice: "run this only while no server or other command uses that DATA_DIR",
     // The seed writes in one BEGIN/COMMIT of its own and vacuums when it is done.
-    vacuumAfterOpen: false,
+    vacuum: false,
   });
   try {
     const summary = await seedScale(database, args);

@@ -52,8 +52,8 @@ export async function openDatabase(opts: {
   lockAdvice?: string;
   /** DATA_DIR's lock, already taken by the caller (closing the database releases it). */
   lock?: DataDirLock;
-  /** The embedded database's vacuum shortly after opening (see openEmbedded). */
-  vacuumAfterOpen?: boolean;
+  /** Whether the embedded database vacuums while open (default true; see vacuumWhileOpen). */
+  vacuum?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrateLocked }] = await Promise.all([

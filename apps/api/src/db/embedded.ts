@@ -12,6 +12,7 @@ import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
 import { narrowDataDir } from "../data-dir/private-files.js";
 import type { Database, Db } from "./client.js";
 import { formatBytes, freeBytes, isDiskFull, WRITE_RESERVE, WriteRoom } from "./disk-space.js";
+import { vacuumWhileOpen } from "./embedded-vacuum.js";
 import { queueStatements } from "./pglite-queue.js";
 import * as schema from "./schema.js";
 
@@ -61,9 +62,6 @@ const TEXT_PARSERS: ParserOptions = Object.fromEntries(
  */
 const WASM_TIERING_BUDGET = "--wasm-tiering-budget=1000000000";
 
-/** How long after opening the embedded database its vacuum runs. */
-const VACUUM_DELAY_MS = 5000;
-
 /** The embedded database could not open; the message is one line saying why. */
 export class DatabaseOpenError extends Error {}
 
@@ -77,10 +75,10 @@ export interface EmbeddedOptions {
   /** The lock, when the caller took it already. */
   lock?: DataDirLock;
   /**
-   * Whether to vacuum shortly after opening (default true). A caller that writes with its own
-   * BEGIN/COMMIT on the one connection turns it off: the vacuum would land inside its transaction.
+   * Whether to vacuum while open (default true; see vacuumWhileOpen). A caller that writes with its
+   * own BEGIN/COMMIT on the one connection turns it off: a vacuum would land inside its transaction.
    */
-  vacuumAfterOpen?: boolean;
+  vacuum?: boolean;
   migrationsFolder: string;
 }
 
@@ -144,17 +142,6 @@ async function openFiles(dataDir: string): Promise<PGlite> {
   }
 }
 
-/** VACUUM (ANALYZE) of every table, one statement per table, until done or `stopped()`. */
-async function vacuumTableByTable(client: PGlite, stopped: () => boolean): Promise<void> {
-  const { rows } = await client.query<{ name: string }>(
-    "select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables order by relname",
-  );
-  for (const { name } of rows) {
-    if (stopped()) return;
-    await client.exec(`VACUUM (ANALYZE) ${name}`);
-  }
-}
-
 async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataDirLock): Promise<Database> {
   queueStatements(client);
   useOwnParsers(client);
@@ -162,23 +149,12 @@ async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataD
   watchWrites(client, room);
   const pgliteDb = drizzle(client, { schema });
   await migrate(pgliteDb, { migrationsFolder: opts.migrationsFolder });
-  // No autovacuum here: vacuum and analyze once per open, so dead rows of the last run are
-  // reclaimed and the statistics match the data (a fresh in-memory database has nothing to do).
-  // It runs shortly after the open, not before the server answers: it took seconds of a start.
-  // It goes table by table, each its own turn in the statement queue, so requests are answered
-  // between tables instead of waiting for the whole database (1.9 s at 100,000 applications, the
-  // applications table alone 1.2 s). It is skipped without room to write (it would only fail),
-  // and its failure is no fault.
-  let vacuuming: Promise<unknown> | undefined;
-  let closing = false;
-  const vacuumTimer =
-    opts.inMemory || opts.vacuumAfterOpen === false
+  // No autovacuum here: the server vacuums by itself, after opening and then as tables need it.
+  // A fresh in-memory database has nothing to vacuum.
+  const vacuum =
+    opts.inMemory || opts.vacuum === false
       ? undefined
-      : setTimeout(() => {
-          if (room.problem()) return;
-          vacuuming = vacuumTableByTable(client, () => closing).catch(() => {});
-        }, VACUUM_DELAY_MS);
-  vacuumTimer?.unref();
+      : vacuumWhileOpen(client, { canWrite: () => room.problem() === undefined });
   const db = pgliteDb as unknown as Db;
   return {
     db,
@@ -193,10 +169,8 @@ async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataD
       await client.exec(`ANALYZE ${pgIdentifier(table)}`);
     },
     close: async () => {
-      closing = true;
-      clearTimeout(vacuumTimer);
       try {
-        await vacuuming;
+        await vacuum?.stop();
         await client.close();
       } finally {
         lock?.release();
