@@ -87,6 +87,7 @@ async function main() {
       requests.map((r) => () => send(server.url, r)),
       Number(args.concurrency),
     );
+    const seconds = (performance.now() - started) / 1000;
     // A server that refuses a body before reading it (413) may close the connection while the
     // client is still sending the rest (RFC 9110, 15.5.14); the client then loses the answer to
     // a failed write (EPIPE), 2 % of the time with 64 oversize bodies in flight at once. Such a
@@ -98,14 +99,14 @@ async function main() {
       answers[i] = await send(server.url, r);
       resent++;
     }
-    const seconds = (performance.now() - started) / 1000;
 
     summary.push(
       `${requests.length.toLocaleString("en-US")} malformed requests to ${routes.length} routes in ${seconds.toFixed(0)} s`,
     );
     if (resent) {
-      console.log(`${resent} sent once more after the server closed while the body was still going out`);
-      summary.push(`${resent} sent once more after the server closed while the body was still going out`);
+      const line = `${resent} sent once more after the server closed while the body was still going out`;
+      console.log(line);
+      summary.push(line);
     }
     const byStatus = new Map<number, number>();
     const problems: string[] = [];
