@@ -51,6 +51,10 @@ declare module "fastify" {
   }
 }
 
+// Loaded by main.ts once the server answers; exported here so its imports resolve from where
+// the letters' own do (letter-code.ts).
+export { loadLetterCode } from "./letters/letter-code.js";
+
 export interface BuildOptions {
   /** Replace the configured mailer (tests that capture mail without SMTP). */
   mailer?: Mailer;
@@ -175,18 +179,27 @@ function acceptEmptyJsonBodies(app: App): void {
   });
 }
 
-/** Serves the built web app, with index.html for every non-API path (client-side routes). */
+/**
+ * Serves the built web app, with index.html for every non-API path (client-side routes). Files
+ * are looked up when asked for, not listed at start: a build (an upgrade's, or `npm test` beside
+ * `npm start`) replaces them under a running server, and the new index.html names new assets.
+ */
 function registerWebApp(app: App, config: AppConfig): void {
   const dist = config.webDistDir;
   const hasWeb = !!dist && existsSync(join(dist, "index.html"));
+  const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
+  // The page is asked for again on every visit (it names the assets of the build in use).
+  const appShell = (reply: FastifyReply) =>
+    reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
   if (hasWeb) {
-    app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+    app.register(fastifyStatic, { root: dist, wildcard: true, index: false, allowedPath: (p) => !isApi(p) });
+    app.get("/", (_request, reply) => appShell(reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    if (hasWeb && request.method === "GET" && !path.startsWith("/api/") && path !== "/api") {
+    if (hasWeb && request.method === "GET" && !isApi(path)) {
       if (path.startsWith("/assets/")) return reply.code(404).send({ message: "Not found" });
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return appShell(reply);
     }
     return reply.code(404).send({ message: "Not found" });
   });

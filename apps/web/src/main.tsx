@@ -2,6 +2,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "./app/providers";
 import "./index.css";
+import { reloadForNewBuild } from "./lib/new-build";
+
+reloadForNewBuild();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from index.html");
