@@ -11,7 +11,7 @@
  *   npx tsx reliability/data-dir-lock.ts
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { api } from "../bench/lib/http.js";
@@ -135,8 +135,7 @@ async function main() {
     verdict.check((await server.stop()) === 0, "server stops cleanly");
   } finally {
     if (server.running) await server.stop();
-    if (verdict.failures.length === 0) rmSync(workDir, { recursive: true, force: true });
-    else console.log(`kept ${workDir} (server log: ${logFile})`);
+    verdict.cleanUp(workDir, logFile);
   }
   verdict.exit();
 }

@@ -249,8 +249,7 @@ async function main() {
   } finally {
     if (server?.running) await server.stop();
     execFileSync("umount", [disk]);
-    if (verdict.failures.length === 0) rmSync(workDir, { recursive: true, force: true });
-    else console.log(`kept ${workDir} (server log: ${logFile})`);
+    verdict.cleanUp(workDir, logFile);
   }
   verdict.exit();
 }

@@ -15,6 +15,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Extra Node.js flags (e.g. --cpu-prof for a profile of a run). */
   nodeArgs?: string[];
+  /** The script to run instead of scripts/start.mjs (e.g. a copy of the compiled server). */
+  entry?: string;
 }
 
 /** A JWT secret shared by the server and the scripts that sign test tokens. */
@@ -61,11 +63,15 @@ export class ServerProcess {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     };
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "scripts/start.mjs"], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...(options.nodeArgs ?? []), options.entry ?? "scripts/start.mjs"],
+      {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     const server = new ServerProcess(child, `http://127.0.0.1:${options.port}`, options);

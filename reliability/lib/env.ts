@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { ScaleSummary } from "../../apps/api/src/cli/seed-scale.js";
 import { type Session, sessionFor } from "../../bench/lib/http.js";
@@ -101,6 +101,11 @@ export class Verdict {
     if (ok) this.passed++;
     else this.failures.push(what);
     return ok;
+  }
+  /** Removes a run's working files when every check passed; otherwise keeps them for reading. */
+  cleanUp(workDir: string, logFile: string): void {
+    if (this.failures.length === 0) rmSync(workDir, { recursive: true, force: true });
+    else console.log(`kept ${workDir} (server log: ${logFile})`);
   }
   /** Ends with the plain "N passed, N failed" line and a matching exit code. */
   exit(): never {

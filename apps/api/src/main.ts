@@ -2,6 +2,9 @@ import { ConfigError, loadConfig } from "./config.js";
 import type { CommandSocket } from "./data-dir/command-socket.js";
 import { lockDataDir } from "./data-dir/data-dir-lock.js";
 
+/** How long after it listens the server loads the letters' code (letters/letter-code.ts). */
+const LETTER_CODE_AFTER_MS = 1000;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -16,7 +19,7 @@ async function main() {
   // The embedded database's DATA_DIR is taken first, so a second server refuses at once, before
   // the rest of the server is even loaded.
   const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, "the server");
-  const { buildApp } = await import("./app.js");
+  const { buildApp, loadLetterCode } = await import("./app.js");
   const { serveCommands } = await import("./data-dir/command-socket.js");
   const { serverCommands } = await import("./cli/server-commands.js");
   const { ensureAdmin } = await import("./users/ensure-admin.js");
@@ -49,6 +52,17 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`database: ${app.ctx.database.kind}; mail: ${app.ctx.mailer.target}`);
+  // Soon after the first answers, not before them: see letter-code.ts.
+  setTimeout(() => {
+    loadLetterCode().then(
+      () => app.log.debug("letter code loaded"),
+      (err) =>
+        app.log.warn(
+          { err: { message: err instanceof Error ? err.message : String(err) } },
+          "letter code not loaded",
+        ),
+    );
+  }, LETTER_CODE_AFTER_MS).unref();
 }
 
 main().catch((e) => {
