@@ -36,8 +36,13 @@ export const PGLITE_TEMPLATE = join(import.meta.dirname, "pgdata-template");
  * PostgreSQL's default 128 MB of shared buffers is zeroed at every open of the embedded database
  * (about a second of each start) and stays resident; the data files still sit in the operating
  * system's file cache, so a smaller pool costs little.
+ *
+ * Its default max_wal_size (1 GB) let the log keep up to a gigabyte of used segments for reuse
+ * after a large write: the 100,000-application scale data took 907 MB of disk, 753 MB of it log,
+ * and every backup copied and compressed that (447 MB, 37 s). At 64 MB the same data takes 218 MB
+ * (65 MB of log), its backup is 65 MB, and seeding it took as long (39 s).
  */
-export const PGLITE_SETTINGS = ["shared_buffers=32MB"];
+export const PGLITE_SETTINGS = ["shared_buffers=32MB", "max_wal_size=64MB", "min_wal_size=32MB"];
 
 /**
  * The types Drizzle reads from their text itself, and so asks PGlite to hand over as text: dates,
