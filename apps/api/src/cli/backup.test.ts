@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -34,27 +34,31 @@ async function addUser(dataDir: string, email: string) {
 
 // The embedded database's files; a PostgreSQL run would only repeat it.
 describe.skipIf(!!process.env.DATABASE_URL)("npm run backup and npm run restore", () => {
-  it("refuse with one line while the server holds DATA_DIR, touching nothing", async () => {
+  it("refuse with one line while a process that takes no commands holds DATA_DIR, touching nothing", async () => {
     const dataDir = fresh();
     await addUser(dataDir, "held@example.test");
     const before = readdirSync(join(dataDir, "pgdata")).sort();
     const file = join(fresh(), "portal.tar.gz");
     writeFileSync(file, "an older backup");
     const env = { NODE_ENV: "test", DATA_DIR: dataDir };
-    const server = lockDataDir(dataDir, "the server");
+    // A holder without the server's command socket (a server goes through it: commands-with-server).
+    const holder = lockDataDir(dataDir, "npm run seed:demo");
     try {
-      for (const argv of [
-        ["backup", file],
-        ["restore", file, "--replace"],
-      ]) {
-        await expect(runBackupCli(argv, env, capture().out)).rejects.toThrow(
-          new RegExp(
-            `^${dataDir} is in use by the server \\(pid ${process.pid}, since [^)]+\\): stop it first`,
-          ),
-        );
-      }
+      const backup = capture();
+      expect(await runBackupCli(["backup", file], env, backup.out)).toBe(1);
+      expect(backup.lines).toHaveLength(1);
+      expect(backup.lines[0]).toMatch(
+        new RegExp(
+          `^${dataDir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): it takes no commands`,
+        ),
+      );
+      await expect(runBackupCli(["restore", file, "--replace"], env, capture().out)).rejects.toThrow(
+        new RegExp(
+          `^${dataDir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): stop it first`,
+        ),
+      );
     } finally {
-      server.release();
+      holder.release();
     }
     expect(readFileSync(file, "utf8")).toBe("an older backup");
     expect(readdirSync(join(dataDir, "pgdata")).sort()).toEqual(before);
@@ -69,6 +73,9 @@ describe.skipIf(!!process.env.DATABASE_URL)("npm run backup and npm run restore"
     const backup = capture();
     expect(await runBackupCli(["backup", file], env, backup.out)).toBe(0);
     expect(backup.lines.join("\n")).toContain(`to ${file}`);
+    // Every passport number is in it: its owner's alone.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${file}.partial`)).toBe(false);
     await addUser(dataDir, "after@example.test");
 
     const elsewhere = fresh();

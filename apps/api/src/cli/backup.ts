@@ -4,25 +4,31 @@
  *   npm run backup -- <file.tar.gz>              copy DATA_DIR's database into one file
  *   npm run restore -- <file.tar.gz> [--replace] make DATA_DIR's database from such a file
  *
- * Both open the database files themselves, under DATA_DIR's lock: while a server (or another
- * command) holds DATA_DIR they refuse with one line naming it, and the server must be stopped first.
+ * A backup runs where the database is open: in the server holding DATA_DIR (through its local
+ * socket, as `npm run admin` does), or in this process when none does. A restore replaces the
+ * database files, so it runs only while no process holds DATA_DIR, and refuses with one line
+ * naming the one that does.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import type { AppConfig } from "../config.js";
 import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
 import { openDatabase } from "../db/client.js";
 import { PGLITE_SETTINGS, pgliteExtensions } from "../db/embedded.js";
+import { backupCommand } from "./backup-command.js";
 import { cliConfig, type Output, runIfMain } from "./cli-run.js";
+import { runOnDatabase } from "./run-command.js";
 
 export const BACKUP_USAGE = `Usage: npm run backup -- <file.tar.gz>
        npm run restore -- <file.tar.gz> [--replace]
 
 backup copies the embedded database under DATA_DIR into one file.
+While a server uses DATA_DIR, the server writes the file (it answers again once the copy is made).
 restore makes DATA_DIR's database from such a file. When DATA_DIR already holds a database,
 --replace is required; the old one is then kept beside it as pgdata.before-restore-<time>.
-Stop the server that uses DATA_DIR first. With DATABASE_URL, use pg_dump and pg_restore.`;
+Stop the server that uses DATA_DIR before a restore. With DATABASE_URL, use pg_dump and pg_restore.`;
 
 const STOP_FIRST = "stop it first, then run this again";
 
@@ -52,29 +58,19 @@ export async function runBackupCli(argv: string[], env: NodeJS.ProcessEnv, out: 
   }
   const path = resolve(file);
   return command === "backup"
-    ? backup(config.dataDir, path, out)
+    ? backup(config, path, out)
     : restore(config.dataDir, path, parsed.values.replace ?? false, out);
 }
 
-/** Writes the embedded database as a gzipped tar file. */
-async function backup(dataDir: string, file: string, out: Output): Promise<number> {
-  if (!existsSync(join(dataDir, "pgdata", "PG_VERSION"))) {
-    out.error(`There is no database under ${dataDir} to back up.`);
+/** Copies DATA_DIR's database into `file`, in the server holding DATA_DIR or in this process. */
+async function backup(config: AppConfig, file: string, out: Output): Promise<number> {
+  if (!existsSync(join(config.dataDir, "pgdata", "PG_VERSION"))) {
+    out.error(`There is no database under ${config.dataDir} to back up.`);
     return 1;
   }
-  const database = await openDatabase({ dataDir, holder: "npm run backup", lockAdvice: STOP_FIRST });
-  try {
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const dump = await client.dumpDataDir("gzip");
-    const bytes = Buffer.from(await dump.arrayBuffer());
-    // Written whole under another name first: an interrupted backup never looks like a finished one.
-    writeFileSync(`${file}.partial`, bytes);
-    renameSync(`${file}.partial`, file);
-    out.log(`Backed up the database under ${dataDir} to ${file} (${(bytes.length / 1e6).toFixed(1)} MB).`);
-    return 0;
-  } finally {
-    await database.close();
-  }
+  return runOnDatabase(config, "backup", { file }, out, (database, args) =>
+    backupCommand(database, args, out),
+  );
 }
 
 /** Makes DATA_DIR's database from a backup, then opens it once, which applies newer migrations. */

@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "../data-dir/data-dir-lock.js";
+import { openDatabase } from "../db/client.js";
+import { users } from "../db/schema.js";
 
 /**
  * The server as its own process and each command as its own process, on one DATA_DIR: every
@@ -123,6 +126,44 @@ describe.skipIf(!!process.env.DATABASE_URL)("one DATA_DIR", () => {
       expect((await login("admin@example.com", "admin123")).status).toBe(200);
       const again = await run("apps/api/src/cli/seed-demo.ts");
       expect(again.out).toBe("Demo data is already there; nothing changed.");
+    }, 120_000);
+
+    it("npm run backup goes through the server, which answers again once the copy is made", async () => {
+      const file = join(mkdtempSync(join(tmpdir(), "visa-backup-")), "portal.tar.gz");
+      const res = await run("apps/api/src/cli/backup.ts", ["backup", file]);
+      expect(res.code).toBe(0);
+      expect(res.out).toMatch(
+        new RegExp(
+          `^Backed up the database to ${file} \\([0-9.]+ MB, [0-9.]+ s; requests waited [0-9.]+ s\\)\\.$`,
+        ),
+      );
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect((await login("admin@example.com", "admin123")).status).toBe(200);
+      // The copy restores elsewhere with what the commands before it wrote.
+      const elsewhere = mkdtempSync(join(tmpdir(), "visa-restored-"));
+      const restored = await run("apps/api/src/cli/backup.ts", ["restore", file], { DATA_DIR: elsewhere });
+      expect(restored.code).toBe(0);
+      const database = await openDatabase({ dataDir: elsewhere });
+      try {
+        const rows = await database.db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.isAdmin, true));
+        expect(rows.map((r) => r.email)).toEqual(
+          expect.arrayContaining(["ops@example.org", "admin@example.com"]),
+        );
+      } finally {
+        await database.close();
+      }
+    }, 240_000);
+
+    it("npm run backup to a path the server cannot write says so and leaves nothing there", async () => {
+      const missingDir = join(mkdtempSync(join(tmpdir(), "visa-backup-")), "no-such-dir", "portal.tar.gz");
+      const res = await run("apps/api/src/cli/backup.ts", ["backup", missingDir]);
+      expect(res.code).toBe(1);
+      expect(res.err).toContain(`The backup could not be written to ${missingDir}`);
+      expect(existsSync(join(missingDir, ".."))).toBe(false);
+      expect((await login("admin@example.com", "admin123")).status).toBe(200);
     }, 120_000);
 
     it("npm run seed:scale refuses with one line", async () => {

@@ -1,19 +1,30 @@
-import type { CommandHandler } from "../data-dir/command-socket.js";
+import type { z } from "zod";
+import type { CommandHandler, CommandOutput } from "../data-dir/command-socket.js";
 import type { Database } from "../db/client.js";
 import { adminArgs, adminCommand } from "./admin-command.js";
+import { backupArgs, backupCommand } from "./backup-command.js";
 import { seedDemoCommand } from "./demo-seed.js";
 
-/** The commands a running server takes on its local socket, each checking its arguments again. */
+/** A command whose arguments are checked again here, whatever the sender checked. */
+function checked<T>(
+  schema: z.ZodType<T>,
+  run: (args: T, out: CommandOutput) => Promise<number>,
+): CommandHandler {
+  return async (args, out) => {
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) {
+      out.error(`Invalid arguments: ${parsed.error.issues[0]?.message ?? "unknown"}`);
+      return 2;
+    }
+    return run(parsed.data, out);
+  };
+}
+
+/** The commands a running server takes on its local socket. */
 export function serverCommands(database: Database): Record<string, CommandHandler> {
   return {
-    admin: async (args, out) => {
-      const parsed = adminArgs.safeParse(args);
-      if (!parsed.success) {
-        out.error(`Invalid arguments: ${parsed.error.issues[0]?.message ?? "unknown"}`);
-        return 2;
-      }
-      return adminCommand(database, parsed.data, out);
-    },
+    admin: checked(adminArgs, (args, out) => adminCommand(database, args, out)),
     "seed:demo": (_args, out) => seedDemoCommand(database, out),
+    backup: checked(backupArgs, (args, out) => backupCommand(database, args, out)),
   };
 }

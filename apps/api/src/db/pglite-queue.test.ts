@@ -1,5 +1,6 @@
+import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { StatementQueue } from "./pglite-queue.js";
+import { queueStatements, StatementQueue } from "./pglite-queue.js";
 
 describe("StatementQueue", () => {
   it("runs operations one at a time, in the order they were asked for", async () => {
@@ -41,5 +42,30 @@ describe("StatementQueue", () => {
     const next = queue.run(async () => "still served");
     await expect(failed).rejects.toThrow("constraint violated");
     await expect(next).resolves.toBe("still served");
+  });
+});
+
+describe("queueStatements", () => {
+  it("copies the database files (a backup) between transactions, never inside one", async () => {
+    // Queued once the database is ready, as db/embedded.ts does.
+    const client = await PGlite.create();
+    queueStatements(client);
+    try {
+      await client.exec("create table t (n int)");
+      const log: string[] = [];
+      const transaction = client.transaction(async (tx) => {
+        await tx.query("insert into t values (1)");
+        log.push("transaction begun");
+        // The transaction waits on something else (a file, a hash) between two statements.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await tx.query("insert into t values (2)");
+        log.push("transaction done");
+      });
+      const dump = client.dumpDataDir("none").then(() => log.push("copied"));
+      await Promise.all([transaction, dump]);
+      expect(log).toEqual(["transaction begun", "transaction done", "copied"]);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -28,15 +28,18 @@ export class StatementQueue {
 
 /**
  * Queues the client's statements and transactions in one StatementQueue. A transaction is
- * one operation: the statements inside it use the transaction's own handle and run at once.
+ * one operation: the statements inside it use the transaction's own handle and run at once. A
+ * copy of the database files (a backup) is one too, so it never falls inside a transaction.
  */
 export function queueStatements(client: PGlite): void {
   const queue = new StatementQueue();
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
+  const dumpDataDir = client.dumpDataDir.bind(client);
   client.query = ((...args: Parameters<typeof query>) => queue.run(() => query(...args))) as typeof query;
   client.exec = ((...args: Parameters<typeof exec>) => queue.run(() => exec(...args))) as typeof exec;
   client.transaction = ((...args: Parameters<typeof transaction>) =>
     queue.run(() => transaction(...args))) as typeof transaction;
+  client.dumpDataDir = (...args: Parameters<typeof dumpDataDir>) => queue.run(() => dumpDataDir(...args));
 }
