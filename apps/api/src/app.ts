@@ -192,7 +192,18 @@ function registerWebApp(app: App, config: AppConfig): void {
   const appShell = (reply: FastifyReply) =>
     reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
   if (hasWeb) {
-    app.register(fastifyStatic, { root: dist, wildcard: true, index: false, allowedPath: (p) => !isApi(p) });
+    const assets = join(dist, "assets", "/");
+    app.register(fastifyStatic, {
+      root: dist,
+      wildcard: true,
+      index: false,
+      allowedPath: (p) => !isApi(p),
+      // Vite names every asset by its content: a name never stands for other bytes, so a browser
+      // keeps them instead of asking again on every page (a new build brings new names).
+      setHeaders: (reply, path) => {
+        if (path.startsWith(assets)) reply.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
     app.get("/", (_request, reply) => appShell(reply));
   }
   app.setNotFoundHandler((request, reply) => {

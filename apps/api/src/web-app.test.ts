@@ -43,6 +43,16 @@ describe("the web app", () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["content-type"]).toMatch(/javascript/);
     expect(asset.body).toBe("console.log('old')");
+    // Named by their content: kept by the browser, never asked for again.
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("lets browsers keep no other file for long: the page, and what sits beside it", async () => {
+    writeFileSync(join(dist, "favicon.svg"), "<svg/>");
+    const icon = await get("/favicon.svg");
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["cache-control"]).toBe("public, max-age=0");
+    expect((await get("/")).headers["cache-control"]).toBe("no-cache");
   });
 
   it("serves a build written while the server runs: the new page and its new assets", async () => {
