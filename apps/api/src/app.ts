@@ -204,7 +204,7 @@ function registerWebApp(app: App, config: AppConfig): void {
         if (path.startsWith(assets)) reply.header("cache-control", "public, max-age=31536000, immutable");
       },
     });
-    app.get("/", (_request, reply) => appShell(reply));
+    app.get("/", { schema: { hide: true } }, (_request, reply) => appShell(reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";

@@ -69,6 +69,11 @@ describe("the web app", () => {
     expect(gone.json()).toEqual({ message: "Not found" });
   });
 
+  it("keeps the web app's routes out of the API document", async () => {
+    const doc = (await get("/api/openapi.json")).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith("/api/"))).toEqual([]);
+  });
+
   it("answers the API's unknown paths with JSON, not with a file or the page", async () => {
     writeFileSync(join(dist, "api"), "not served");
     for (const url of ["/api/no-such-route", "/api", "/api/applications/x/y/z"]) {
