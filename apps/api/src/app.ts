@@ -198,6 +198,8 @@ function registerWebApp(app: App, config: AppConfig): void {
       wildcard: true,
       index: false,
       allowedPath: (p) => !isApi(p),
+      // As when only the files listed at start were served: never a dotfile (.env, .git).
+      dotfiles: "ignore",
       // Vite names every asset by its content: a name never stands for other bytes, so a browser
       // keeps them instead of asking again on every page (a new build brings new names).
       setHeaders: (reply, path) => {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from "./test/test-app.js";
 // The built web app as the server serves it, and a new build written under the running server:
 // `npm run build` empties the web app's directory and writes assets under new names.
 let t: TestApp;
+let root: string;
 let dist: string;
 
 const page = (asset: string) =>
@@ -20,13 +21,14 @@ function writeBuild(asset: string, code: string) {
 }
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), "visa-web-"));
+  root = mkdtempSync(join(tmpdir(), "visa-web-"));
+  dist = join(root, "dist");
   writeBuild("index-old.js", "console.log('old')");
   t = await createTestApp({ webDistDir: dist });
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
 const get = (url: string) => t.app.inject({ method: "GET", url });
@@ -57,9 +59,9 @@ describe("the web app", () => {
 
   it("serves a build written while the server runs: the new page and its new assets", async () => {
     writeBuild("index-new.js", "console.log('new')");
-    const root = await get("/");
-    expect(root.statusCode).toBe(200);
-    expect(root.body).toBe(page("index-new.js"));
+    const shell = await get("/");
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toBe(page("index-new.js"));
     const asset = await get("/assets/index-new.js");
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe("console.log('new')");
@@ -72,6 +74,22 @@ describe("the web app", () => {
   it("keeps the web app's routes out of the API document", async () => {
     const doc = (await get("/api/openapi.json")).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((path) => !path.startsWith("/api/"))).toEqual([]);
+  });
+
+  it("never serves a file that is not the web app's: a dotfile, or outside its directory", async () => {
+    writeFileSync(join(dist, ".env"), "JWT_SECRET=not-for-anyone");
+    writeFileSync(join(dist, "assets", ".hidden.js"), "not served");
+    writeFileSync(join(root, "beside-the-app.txt"), "not served");
+    for (const url of ["/.env", "/../beside-the-app.txt", "/%2e%2e/beside-the-app.txt"]) {
+      const res = await get(url);
+      expect(res.body, url).not.toContain("not");
+      expect(res.body, url).toBe(page("index-new.js"));
+    }
+    for (const url of ["/assets/.hidden.js", "/assets/..%2f..%2fbeside-the-app.txt"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: "Not found" });
+    }
   });
 
   it("answers the API's unknown paths with JSON, not with a file or the page", async () => {
