@@ -12,8 +12,9 @@ export type BuildWindow = Pick<Window, "addEventListener" | "sessionStorage"> & 
  * Every screen is its own file, named by its content and fetched when first opened. After an
  * upgrade the server has the new build's files only, and a tab opened before it asks for the old
  * names in vain. Vite reports that as `vite:preloadError`: the tab then reloads, on the address it
- * was going to, and takes the new build (forms keep their drafts). A screen that is still missing
- * within a minute of such a reload shows as the error it is, instead of reloading without end.
+ * was going to, and takes the new build. Only screens load this way, so the tab was leaving the
+ * screen it showed anyway. A screen that is still missing within a minute of such a reload shows
+ * as the error it is, instead of reloading without end.
  */
 export function reloadForNewBuild(win: BuildWindow = window): void {
   win.addEventListener("vite:preloadError", (event) => {
