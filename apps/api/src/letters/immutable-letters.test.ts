@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { letters } from "../db/schema.js";
+import { applications, letters } from "../db/schema.js";
 import { importAccepted, importRow, toCsv } from "../imports/csv-test-helpers.js";
 import { drainMailQueue } from "../notifications/mail-queue.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
+import { currentLetter } from "./letter-issue.service.js";
+import { loadApplication } from "./letter-pdf.service.js";
 import { hasPoppler, poppler, readZip } from "./letters-test-helpers.js";
 
 let t: TestApp;
@@ -154,6 +156,41 @@ describe("issued letters", () => {
       status: "revoked",
       revocationReason: "rejected",
     });
+  });
+
+  /** An approved application without a letter yet, as the approval's listener reads it. */
+  async function readForSigning() {
+    const meeting = await buildMeeting(t.app, { name: `Race ${Math.random().toString(36).slice(2, 8)}` });
+    const application = await buildApplication(t.app, {
+      meetingId: meeting.id,
+      userId: null,
+      over: { status: "Approved" },
+    });
+    const asRead = await loadApplication(t.app.ctx, application.id);
+    if (!asRead) throw new Error("application not found");
+    return { application, asRead };
+  }
+
+  it("are not stored for an application rejected while its letter was being signed", async () => {
+    const { application, asRead } = await readForSigning();
+    // A rejection committed after the application was read, before the signed letter was stored.
+    expect((await put(application.id, { status: "Rejected", statusReason: "Late" })).statusCode).toBe(200);
+    expect(await currentLetter(t.app.ctx, asRead)).toBeNull();
+    expect(await lettersOf(application.id)).toEqual([]);
+  });
+
+  it("print the application as it is when it changed while the letter was being signed", async () => {
+    const { application, asRead } = await readForSigning();
+    await t.app.ctx.db
+      .update(applications)
+      .set({ lastName: "Đặng" })
+      .where(eq(applications.id, application.id));
+    const letter = await currentLetter(t.app.ctx, asRead);
+    const [stored] = await lettersOf(application.id);
+    expect(stored?.lastName).toBe("Đặng");
+    expect(letter?.reference).toBe(stored?.reference);
+    if (hasPoppler("pdftotext"))
+      expect(poppler("pdftotext", letter?.pdf ?? Buffer.alloc(0))).toContain("Đặng");
   });
 
   it("are superseded by an import that changes a printed field, and a re-import of the export issues nothing", async () => {

@@ -2,7 +2,7 @@ import { todayUtc } from "@visa/domain";
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
-import { applications, letters, type meetings, type REVOCATION_REASONS } from "../db/schema.js";
+import { applications, letters, meetings, type REVOCATION_REASONS } from "../db/schema.js";
 import { recordEvent, recordEvents } from "../history/history.service.js";
 import { composeLetter } from "./compose-letter.js";
 import { letterAssets } from "./letter-assets.js";
@@ -70,17 +70,27 @@ async function signLetter(
 const asIssued = (row: LetterRow): IssuedLetter | null =>
   row.pdf && row.sha256 ? { reference: row.reference, pdf: row.pdf, sha256: row.sha256 } : null;
 
+/** The meeting's details a letter prints (the letter keeps them: issuedColumns). */
+const printedMeeting = (m: Pick<MeetingRow, "name" | "location" | "startDate" | "endDate">) =>
+  JSON.stringify([m.name, m.location, m.startDate, m.endDate]);
+
 /**
  * The application's letter as issued: the unrevoked one's stored bytes, else a newly signed
- * letter with a new reference, stored before anyone sees it. A letter issued before letters kept
- * their bytes is signed once, under its own reference, and kept from then on. Concurrent callers
- * get the same letter: the unique index (or the still-empty pdf) lets one write win.
+ * letter with a new reference, stored before anyone sees it; null when the application is no
+ * longer approved. A letter issued before letters kept their bytes is signed once, under its own
+ * reference, and kept from then on. Concurrent callers get the same letter: the unique index (or
+ * the still-empty pdf) lets one write win.
+ *
+ * Signing takes a while, and the application may be rejected, withdrawn or edited meanwhile: the
+ * letter is stored only if the application and its meeting still read as signed, under a lock
+ * that makes such a change wait until the letter is there to be revoked.
  */
 export async function currentLetter(
   ctx: AppContext,
   row: { application: ApplicationRow; meeting: MeetingRow },
-): Promise<IssuedLetter> {
+): Promise<IssuedLetter | null> {
   const applicationId = row.application.id;
+  let signed = row;
   for (let attempt = 0; attempt < 3; attempt++) {
     const [active] = await ctx.db
       .select()
@@ -90,24 +100,40 @@ export async function currentLetter(
     if (stored) return stored;
     const reference = active?.reference ?? newLetterReference();
     const issuedOn = active?.issuedOn ?? todayUtc();
-    const pdf = await signLetter(ctx, row, reference, issuedOn);
-    const columns = issuedColumns(row.application, row.meeting, reference, pdf);
-    const [written] = active
-      ? await ctx.db
-          .update(letters)
-          .set(columns)
-          .where(and(eq(letters.id, active.id), isNull(letters.pdf), isNull(letters.revokedAt)))
-          .returning()
-      : await ctx.db
-          .insert(letters)
-          .values({ ...columns, applicationId, reference, issuedOn })
-          .onConflictDoNothing()
-          .returning();
-    const issued = written && asIssued(written);
-    if (issued && !active) {
-      await recordEvent(ctx.db, { applicationId, kind: "letter_issued", text: issued.reference });
-    }
-    if (issued) return issued;
+    const pdf = await signLetter(ctx, signed, reference, issuedOn);
+    const columns = issuedColumns(signed.application, signed.meeting, reference, pdf);
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const [now] = await tx
+        .select({ application: applications, meeting: meetings })
+        .from(applications)
+        .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+        .where(eq(applications.id, applicationId))
+        .for("share");
+      if (now?.application.status !== "Approved") return { kind: "notApproved" } as const;
+      const unchanged =
+        printedHash(now.application) === columns.printedHash &&
+        printedMeeting(now.meeting) === printedMeeting(signed.meeting);
+      if (!unchanged) return { kind: "changed", now } as const;
+      const [written] = active
+        ? await tx
+            .update(letters)
+            .set(columns)
+            .where(and(eq(letters.id, active.id), isNull(letters.pdf), isNull(letters.revokedAt)))
+            .returning()
+        : await tx
+            .insert(letters)
+            .values({ ...columns, applicationId, reference, issuedOn })
+            .onConflictDoNothing()
+            .returning();
+      const issued = written && asIssued(written);
+      if (issued && !active) {
+        await recordEvent(tx, { applicationId, kind: "letter_issued", text: issued.reference });
+      }
+      return { kind: "written", issued } as const;
+    });
+    if (outcome.kind === "notApproved") return null;
+    if (outcome.kind === "changed") signed = outcome.now;
+    else if (outcome.issued) return outcome.issued;
   }
   throw new Error("could not issue a letter");
 }

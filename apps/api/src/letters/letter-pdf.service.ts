@@ -31,12 +31,16 @@ export async function loadApplication(ctx: AppContext, applicationId: string) {
   return row ?? null;
 }
 
-/** The application's letter exactly as issued (callers check it is approved). */
+/**
+ * The application's letter exactly as issued (callers check it is approved); null when it stopped
+ * being approved while the letter was signed.
+ */
 export async function renderApplicationLetter(
   ctx: AppContext,
   row: { application: ApplicationRow; meeting: typeof meetings.$inferSelect },
-): Promise<RenderedLetter> {
+): Promise<RenderedLetter | null> {
   const letter = await currentLetter(ctx, row);
+  if (!letter) return null;
   return {
     pdf: letter.pdf,
     reference: letter.reference,
@@ -57,7 +61,9 @@ export async function downloadLetter(
   const access = letterAccess(actor, row.application);
   if (access === "hidden") throw notFound(LETTER_MESSAGES.notFound);
   if (access === "notApproved") throw forbidden(LETTER_MESSAGES.notApproved);
-  return renderApplicationLetter(ctx, row);
+  const letter = await renderApplicationLetter(ctx, row);
+  if (!letter) throw forbidden(LETTER_MESSAGES.notApproved);
+  return letter;
 }
 
 /** Sample data shown in previews: names that test the font, dates that test the calendar. */

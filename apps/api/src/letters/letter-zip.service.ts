@@ -56,6 +56,7 @@ export async function meetingLettersZip(
       const row = await loadApplication(ctx, id);
       if (row?.application.status !== "Approved") continue;
       const letter = await renderApplicationLetter(ctx, row);
+      if (!letter) continue;
       current = new PassThrough();
       zip.addReadStream(current, entryName(letter.filename), { compress: false, size: letter.pdf.length });
       current.end(letter.pdf);

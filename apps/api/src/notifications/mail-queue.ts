@@ -166,6 +166,7 @@ export class MailWorker {
     const row = job.applicationId ? await loadApplication(this.ctx, job.applicationId) : null;
     if (row?.application.status !== "Approved") return null;
     const letter = await renderApplicationLetter(this.ctx, row);
+    if (!letter) return null;
     return {
       ...base,
       attachments: [{ filename: letter.filename, content: letter.pdf, contentType: "application/pdf" }],
