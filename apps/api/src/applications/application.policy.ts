@@ -23,6 +23,8 @@ export const APPLICATION_MESSAGES = {
   withdrawOnlyOwn: "Only the applicant can withdraw a request",
   withdrawOnlyOpen: "Only a Pending or Approved request can be withdrawn",
   withdrawReason: "Withdrawn by the applicant",
+  withdrawnNoDecision:
+    "The applicant withdrew this request. To reopen it, edit the request and set its status.",
 } as const;
 
 const asStatus = (s: string) => s as ApplicationStatus;
@@ -54,6 +56,16 @@ export function updateRefusal(
     return APPLICATION_MESSAGES.onlyAdminMeetingOfApproved;
   }
   return null;
+}
+
+/**
+ * Why a review action (approve or reject, alone or in bulk, or a request for changes) may not
+ * touch the application, or null when it may. A request its applicant withdrew is reopened only
+ * on purpose, by an admin's edit of its status: a decision made from a list or the review bar
+ * would otherwise mail a letter to someone who said they no longer need it.
+ */
+export function reviewRefusal(app: { withdrawnAt: Date | null }): string | null {
+  return app.withdrawnAt ? APPLICATION_MESSAGES.withdrawnNoDecision : null;
 }
 
 /**

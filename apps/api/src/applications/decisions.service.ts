@@ -7,6 +7,7 @@ import { recordEvents } from "../history/history.service.js";
 import { revokeLetter } from "../letters/letter-issue.service.js";
 import { unprintableApplication } from "../letters/printable-text.js";
 import { resendLetter } from "../notifications/notify.service.js";
+import { APPLICATION_MESSAGES, reviewRefusal } from "./application.policy.js";
 
 type Skipped = BulkResultDto["skipped"];
 const TARGET: Record<"approve" | "reject", ApplicationStatus> = { approve: "Approved", reject: "Rejected" };
@@ -14,7 +15,7 @@ const nameOf = (a: { firstName: string; lastName: string }) => `${a.firstName} $
 
 /**
  * Approves or rejects many applications in one transaction: every row is locked, each one not
- * already in the target status changes (a rejection keeps its reason and revokes a letter; an
+ * already in the target status and not withdrawn by its applicant changes (a rejection keeps its reason and revokes a letter; an
  * approval needs fields its letter can print), and the rest are listed with why. Applicants are told and letters issued after the commit.
  */
 async function decide(
@@ -32,8 +33,13 @@ async function decide(
       .map((id) => ({ _id: id, name: "", reason: "Application not found" }));
     const moving = rows.filter((r) => {
       // An approval issues the letter: what it prints must be printable, older stored values included.
-      const refusal =
-        r.status === to ? `Already ${to}` : to === "Approved" ? unprintableApplication(r) : null;
+      const refusal = reviewRefusal(r)
+        ? APPLICATION_MESSAGES.withdrawReason
+        : r.status === to
+          ? `Already ${to}`
+          : to === "Approved"
+            ? unprintableApplication(r)
+            : null;
       if (!refusal) return true;
       skipped.push({ _id: r.id, name: nameOf(r), reason: refusal });
       return false;

@@ -6,9 +6,9 @@ import type { DbOrTx } from "../db/client.js";
 import { applications, settings } from "../db/schema.js";
 import { recordEvent, recordEvents } from "../history/history.service.js";
 import { revokeLetter } from "../letters/letter-issue.service.js";
-import { notFound } from "../lib/errors.js";
+import { forbidden, notFound } from "../lib/errors.js";
 import { notifyMessage } from "../notifications/notify.service.js";
-import { APPLICATION_MESSAGES } from "./application.policy.js";
+import { APPLICATION_MESSAGES, reviewRefusal } from "./application.policy.js";
 
 /** The application's row, locked for the caller's transaction; 404 when there is none. */
 async function lockApplication(tx: DbOrTx, id: string) {
@@ -41,6 +41,8 @@ export async function sendMessage(ctx: AppContext, actor: Actor, id: string, tex
 export async function requestChanges(ctx: AppContext, actor: Actor, id: string, text: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockApplication(tx, id);
+    const refusal = reviewRefusal(row);
+    if (refusal) throw forbidden(refusal);
     await tx
       .update(applications)
       .set({

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications } from "../db/schema.js";
+import { applications, letters } from "../db/schema.js";
 import { applicantWithApplication } from "../letters/letters-test-helpers.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 
@@ -67,6 +67,38 @@ describe("POST /api/applications/:id/withdraw", () => {
       .from(applications)
       .where(eq(applications.id, other.application.id));
     expect(row).toMatchObject({ status: "Pending", withdrawnAt: null });
+  });
+
+  it("is not approved, rejected or asked for changes from the review desk", async () => {
+    const { applicant, admin, application } = await applicantWithApplication(t.app, { status: "Pending" });
+    await withdraw(application.id, applicant.auth);
+    for (const action of ["approve", "reject"]) {
+      const res = await call("POST", "/api/applications/bulk", admin.auth, {
+        action,
+        ids: [application.id],
+        reason: "Incomplete",
+      });
+      expect(res.json()).toMatchObject({
+        changed: 0,
+        skipped: [{ _id: application.id, reason: "Withdrawn by the applicant" }],
+      });
+    }
+    const asked = await call("POST", `/api/applications/${application.id}/request-changes`, admin.auth, {
+      text: "Please add your hotel",
+    });
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json().message).toBe(
+      "The applicant withdrew this request. To reopen it, edit the request and set its status.",
+    );
+    const [row] = await t.app.ctx.db.select().from(applications).where(eq(applications.id, application.id));
+    expect(row).toMatchObject({
+      status: "Rejected",
+      withdrawnAt: expect.any(Date),
+      changesRequestedAt: null,
+    });
+    expect(
+      await t.app.ctx.db.select().from(letters).where(eq(letters.applicationId, application.id)),
+    ).toEqual([]);
   });
 
   it("an admin's later decision reopens a withdrawn request", async () => {
