@@ -87,7 +87,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const reviewing = admin && actor.isAdmin;
   return (
     <div className="space-y-4">
-      {reviewing && <ReviewBar app={app} />}
+      {reviewing && <ReviewBar app={app} decisions={!editing} />}
       {header(
         !editing && (canEdit || (isOwner && canWithdraw(app))) ? (
           <div className="flex flex-wrap gap-2">

@@ -122,4 +122,39 @@ describe("the review page", () => {
     expect(screen.getByText("Letter Mailed Date").nextElementSibling).toHaveTextContent("02/01/2030");
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
   }, 15_000);
+
+  it("offers no decision while the request is being edited, by button or key", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const { calls } = stubApi({ "GET /api/applications/a1": { json: applicationDto() } });
+    renderReview("/admin/applications/a1");
+    await userEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    await screen.findByRole("form", { name: "Edit application" });
+    expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Reject" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("heading", { name: "Application Details" }));
+    await userEvent.keyboard("a");
+    await userEvent.keyboard("r");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(await screen.findByRole("button", { name: "Approve" })).toBeEnabled();
+  });
+
+  it("offers no decision on a request its applicant withdrew, and says how to reopen it", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": {
+        json: applicationDto({ status: "Rejected", withdrawnAt: "2030-01-05T10:00:00.000Z" }),
+      },
+    });
+    renderReview("/admin/applications/a1");
+    expect(
+      await screen.findByText(
+        "The applicant withdrew this request. To reopen it, edit the request and set its status.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
+    await userEvent.keyboard("a");
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
 });

@@ -11,11 +11,21 @@ import { useNeighbours } from "../../api/history";
 import { ShortcutsDialog } from "./ShortcutsDialog";
 import { useReviewKeys } from "./use-review-keys";
 
+export interface ReviewBarProps {
+  app: ApplicationDto;
+  /**
+   * Whether Approve and Reject are offered (buttons and keys): not while the request is being
+   * edited, where a decision would be made on the stored fields, not the ones on screen.
+   */
+  decisions: boolean;
+}
+
 /**
  * The top of the admin's detail page: back to the list's same place, previous / next in that
- * list, Approve and Reject (each also '& next'), and their keyboard shortcuts.
+ * list, Approve and Reject (each also '& next'), and their keyboard shortcuts. A request its
+ * applicant withdrew offers no decision: the server refuses one from here.
  */
-export function ReviewBar({ app }: { app: ApplicationDto }) {
+export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const place = useMemo(() => readListPlace(new URLSearchParams(location.search)), [location.search]);
@@ -33,6 +43,9 @@ export function ReviewBar({ app }: { app: ApplicationDto }) {
   const hrefOf = (id: string) => `/admin/applications/${id}${location.search}`;
   const next = neighbours.data?.next ?? null;
   const previous = neighbours.data?.previous ?? null;
+  const decisions = offered && !app.withdrawnAt;
+  const canApprove = decisions && app.status !== "Approved";
+  const canReject = decisions && app.status !== "Rejected";
 
   const decide = (action: "approve" | "reject", thenNext: boolean, reason?: string) => {
     // The next one is taken before deciding: a decided request may leave the filtered list.
@@ -58,10 +71,10 @@ export function ReviewBar({ app }: { app: ApplicationDto }) {
 
   useReviewKeys(
     {
-      approve: () => app.status !== "Approved" && decide("approve", false),
-      approveNext: () => app.status !== "Approved" && decide("approve", true),
-      reject: () => app.status !== "Rejected" && setRejecting({ next: false }),
-      rejectNext: () => app.status !== "Rejected" && setRejecting({ next: true }),
+      approve: () => canApprove && decide("approve", false),
+      approveNext: () => canApprove && decide("approve", true),
+      reject: () => canReject && setRejecting({ next: false }),
+      rejectNext: () => canReject && setRejecting({ next: true }),
       next: () => next && navigate(hrefOf(next)),
       previous: () => previous && navigate(hrefOf(previous)),
       back: () => navigate(backTo),
@@ -96,8 +109,13 @@ export function ReviewBar({ app }: { app: ApplicationDto }) {
           Shortcuts
         </Button>
       </nav>
+      {app.withdrawnAt && (
+        <p className="text-sm text-gray-700">
+          The applicant withdrew this request. To reopen it, edit the request and set its status.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        {app.status !== "Approved" && (
+        {canApprove && (
           <>
             <Button
               size="sm"
@@ -119,7 +137,7 @@ export function ReviewBar({ app }: { app: ApplicationDto }) {
             )}
           </>
         )}
-        {app.status !== "Rejected" && (
+        {canReject && (
           <>
             <Button
               size="sm"
