@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import type { App } from "../lib/app-type.js";
 import { workSettled } from "../notifications/background-work.js";
+import { drainMailQueue } from "../notifications/mail-queue.js";
 import { buildUser } from "../test/factories.js";
 import { createTestApp, MemoryMailer, type TestApp } from "../test/test-app.js";
 import { loggedUrl } from "./log-serializers.js";
@@ -41,8 +42,34 @@ describe("the logs", () => {
     expect(log).not.toContain(token);
   });
 
-  it("mask the token of the page a reset link opens and a search term, nothing else", () => {
+  it("never hold an e-mail verification token: not from the mail, not from the address of its use", async () => {
+    const email = `verify-${Date.now()}@example.test`;
+    const registered = await app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: {
+        firstName: "Ana",
+        lastName: "Lima",
+        email,
+        password: "secret123",
+        confirmPassword: "secret123",
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    await drainMailQueue(app.ctx);
+    const mail = mailer.sent.findLast((m) => m.to === email);
+    const token = mail?.text.match(/\/verify-email\/([A-Za-z0-9_-]+)/)?.[1] ?? "";
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const verified = await app.inject({ method: "POST", url: `/api/auth/verify-email/${token}` });
+    expect(verified.statusCode).toBe(200);
+    const log = lines.join("");
+    expect(log).toContain("/api/auth/verify-email/[token]");
+    expect(log).not.toContain(token);
+  });
+
+  it("mask the token of the page a link opens and a search term, nothing else", () => {
     expect(loggedUrl("/reset-password/abcDEF_-123?x=1")).toBe("/reset-password/[token]?x=1");
+    expect(loggedUrl("/verify-email/abcDEF_-123")).toBe("/verify-email/[token]");
     expect(loggedUrl("/api/applications?page=2")).toBe("/api/applications?page=2");
     expect(loggedUrl("/api/applications?admin=true&search=X1234567&page=2")).toBe(
       "/api/applications?admin=true&search=[term]&page=2",
