@@ -23,6 +23,8 @@ export const APPLICATION_MESSAGES = {
   withdrawOnlyOwn: "Only the applicant can withdraw a request",
   withdrawOnlyOpen: "Only a Pending or Approved request can be withdrawn",
   withdrawReason: "Withdrawn by the applicant",
+  changedSinceRead:
+    "Someone changed this application after you opened it, so nothing was saved. Choose Cancel to see the current version, then edit it again.",
   withdrawnNoDecision:
     "The applicant withdrew this request. To reopen it, edit the request and set its status.",
 } as const;
@@ -66,6 +68,21 @@ export function updateRefusal(
  */
 export function reviewRefusal(app: { withdrawnAt: Date | null }): string | null {
   return app.withdrawnAt ? APPLICATION_MESSAGES.withdrawnNoDecision : null;
+}
+
+/**
+ * An application's version as an HTTP entity tag: the time of its last change. An edit sent with
+ * `If-Match` is applied only to that version, so a form opened before someone else's change (an
+ * admin's approval, the applicant's edit in another tab) cannot silently undo it.
+ */
+export const applicationEtag = (updatedAt: Date | string) =>
+  `"${typeof updatedAt === "string" ? updatedAt : updatedAt.toISOString()}"`;
+
+/** Whether an If-Match header (absent, `*`, or a list of entity tags) admits this version. */
+export function matchesVersion(ifMatch: string | undefined, updatedAt: Date): boolean {
+  if (ifMatch === undefined) return true;
+  const tags = ifMatch.split(",").map((t) => t.trim());
+  return tags.includes("*") || tags.includes(applicationEtag(updatedAt));
 }
 
 /**

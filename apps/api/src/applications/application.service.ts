@@ -16,8 +16,13 @@ import { applications, meetings, users } from "../db/schema.js";
 import { fieldChanges, recordEvent } from "../history/history.service.js";
 import { revokeLetter, supersedeChangedLetters } from "../letters/letter-issue.service.js";
 import { assertPrintable } from "../letters/printable-text.js";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors.js";
-import { APPLICATION_MESSAGES, canSeeApplication, updateRefusal } from "./application.policy.js";
+import { badRequest, conflict, forbidden, notFound, preconditionFailed } from "../lib/errors.js";
+import {
+  APPLICATION_MESSAGES,
+  canSeeApplication,
+  matchesVersion,
+  updateRefusal,
+} from "./application.policy.js";
 import { type ApplicationRow, applicationPresenter } from "./application.presenter.js";
 import { readApplication, readApplicationForReview } from "./application.queries.js";
 import { passportKeyOf } from "./passport-key.js";
@@ -113,11 +118,15 @@ export async function updateApplication(
   actor: Actor,
   id: string,
   { statusReason, ...change }: ApplicationUpdate & { statusReason?: string },
+  { ifMatch }: { ifMatch?: string } = {},
 ): Promise<ApplicationDto> {
   assertPrintable(change);
   const statuses = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
     if (!current || !canSeeApplication(actor, current)) throw notFound(APPLICATION_MESSAGES.notFound);
+    if (!matchesVersion(ifMatch, current.updatedAt)) {
+      throw preconditionFailed(APPLICATION_MESSAGES.changedSinceRead);
+    }
     const refusal = updateRefusal(actor, current, change);
     if (refusal) throw forbidden(refusal);
     const set = columnsToWrite(actor, change, current);

@@ -230,6 +230,80 @@ describe("PUT /api/applications/:id", () => {
   });
 });
 
+describe("PUT /api/applications/:id with If-Match", () => {
+  it("applies an edit made to the stored version, and refuses one made to an older version", async () => {
+    const { user, auth } = await buildUser(t.app);
+    const meeting = await buildMeeting(t.app);
+    const app = await buildApplication(t.app, { meetingId: meeting.id, userId: user.id });
+    // Two tabs open the same request.
+    const read = await inject("GET", `/api/applications/${app.id}`, auth);
+    const etag = read.headers.etag as string;
+    expect(etag).toBe(`"${read.json().updatedAt}"`);
+
+    const tabB = await inject(
+      "PUT",
+      `/api/applications/${app.id}`,
+      { ...auth, "if-match": etag },
+      {
+        hotelName: "Hotel From Tab B",
+      },
+    );
+    expect(tabB.statusCode).toBe(200);
+    expect(tabB.headers.etag).toBe(`"${tabB.json().updatedAt}"`);
+    expect(tabB.headers.etag).not.toBe(etag);
+
+    const tabA = await inject(
+      "PUT",
+      `/api/applications/${app.id}`,
+      { ...auth, "if-match": etag },
+      {
+        hotelName: "",
+        position: "Director",
+      },
+    );
+    expect(tabA.statusCode).toBe(412);
+    expect(tabA.json().message).toBe(
+      "Someone changed this application after you opened it, so nothing was saved. Choose Cancel to see the current version, then edit it again.",
+    );
+    expect(await rowOf(app.id)).toMatchObject({ hotelName: "Hotel From Tab B", position: "Engineer" });
+
+    // A client that sends no If-Match (one written for the spec) edits as before.
+    const plain = await inject("PUT", `/api/applications/${app.id}`, auth, { position: "Director" });
+    expect(plain.statusCode).toBe(200);
+    expect(await rowOf(app.id)).toMatchObject({ hotelName: "Hotel From Tab B", position: "Director" });
+  });
+
+  it("keeps an admin's approval from being undone by another admin's form opened before it", async () => {
+    const admin = await buildUser(t.app, { isAdmin: true });
+    const other = await buildUser(t.app, { isAdmin: true });
+    const meeting = await buildMeeting(t.app);
+    const app = await buildApplication(t.app, { meetingId: meeting.id, userId: null });
+    const opened = (await inject("GET", `/api/applications/${app.id}`, admin.auth)).headers.etag as string;
+    const approved = await inject("POST", "/api/applications/bulk", other.auth, {
+      action: "approve",
+      ids: [app.id],
+    });
+    expect(approved.json().changed).toBe(1);
+    const stale = await inject(
+      "PUT",
+      `/api/applications/${app.id}`,
+      { ...admin.auth, "if-match": opened },
+      { status: "Pending", hotelName: "Another Hotel" },
+    );
+    expect(stale.statusCode).toBe(412);
+    expect(await rowOf(app.id)).toMatchObject({ status: "Approved" });
+    // `*` and a list holding the current tag are accepted.
+    const current = (await inject("GET", `/api/applications/${app.id}`, admin.auth)).headers.etag as string;
+    const listed = await inject(
+      "PUT",
+      `/api/applications/${app.id}`,
+      { ...admin.auth, "if-match": `"x", ${current}` },
+      { hotelConfirmation: "ABC" },
+    );
+    expect(listed.statusCode).toBe(200);
+  });
+});
+
 describe("DELETE /api/applications/:id", () => {
   it("deletes for an admin, emits, and answers 404 for an unknown id", async () => {
     const admin = await buildUser(t.app, { isAdmin: true });

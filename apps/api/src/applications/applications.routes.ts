@@ -10,6 +10,7 @@ import {
   messageAnswer,
   statsAnswer,
 } from "../openapi/answers.js";
+import { applicationEtag } from "./application.policy.js";
 import {
   createApplication,
   deleteApplication,
@@ -70,16 +71,29 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
   app.get(
     "/api/applications/:id",
     { onRequest: guards.user, schema: { params: idParams, response: { 200: applicationAnswer } } },
-    async (request) => getApplication(ctx, actorOf(request), request.params.id),
+    async (request, reply) => {
+      const application = await getApplication(ctx, actorOf(request), request.params.id);
+      return reply.header("etag", applicationEtag(application.updatedAt)).send(application);
+    },
   );
 
+  // With If-Match (the ETag of the version the client edited), a change made since is not undone.
   app.put(
     "/api/applications/:id",
     {
       onRequest: guards.user,
-      schema: { params: idParams, body: applicationUpdateBody, response: { 200: applicationAnswer } },
+      schema: {
+        params: idParams,
+        body: applicationUpdateBody,
+        response: { 200: applicationAnswer },
+      },
     },
-    async (request) => updateApplication(ctx, actorOf(request), request.params.id, request.body),
+    async (request, reply) => {
+      const application = await updateApplication(ctx, actorOf(request), request.params.id, request.body, {
+        ifMatch: request.headers["if-match"],
+      });
+      return reply.header("etag", applicationEtag(application.updatedAt)).send(application);
+    },
   );
 
   app.post(

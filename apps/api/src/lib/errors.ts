@@ -18,6 +18,8 @@ export const unauthorized = (message = "Authentication required") => new HttpErr
 export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** The request's If-Match names a version that is no longer the stored one. */
+export const preconditionFailed = (message: string) => new HttpError(412, message);
 /** No room left to store a write: nothing of the request was kept. */
 export const insufficientStorage = () =>
   new HttpError(
