@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** For login and register: a 401 there is a wrong password, not an expired session. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** More request headers (e.g. If-Match). */
+  headers?: Record<string, string>;
 }
 
 function authorization(opts: { anonymous?: boolean }): Record<string, string> {
@@ -40,7 +42,7 @@ function authorization(opts: { anonymous?: boolean }): Record<string, string> {
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const headers = authorization(opts);
+  const headers = { ...opts.headers, ...authorization(opts) };
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {

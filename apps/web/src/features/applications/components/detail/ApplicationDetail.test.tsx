@@ -83,6 +83,36 @@ describe("application details", () => {
     expect(put?.body).not.toHaveProperty("status");
   }, 30_000);
 
+  it("saves the draft to the version it was made from, and keeps it when that version is gone", async () => {
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "PUT /api/applications/a1": {
+        status: 412,
+        json: {
+          message:
+            "Someone changed this application after you opened it, so nothing was saved. Choose Cancel to see the current version, then edit it again.",
+        },
+      },
+    });
+    renderDetail();
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByLabelText("Upload a document")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    // Documents wait until the edit is saved or cancelled.
+    expect(screen.queryByLabelText("Upload a document")).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^City/));
+    await user.type(screen.getByLabelText(/^City/), "Recife");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText(/Someone changed this application after you opened it/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^City/)).toHaveValue("Recife");
+    expect(calls.find((c) => c.method === "PUT")?.headers).toMatchObject({
+      "if-match": '"2030-01-05T15:00:00.000Z"',
+    });
+  }, 30_000);
+
   it("gives admins the status and mailing fields in admin mode", async () => {
     saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
     const { calls } = stubApi({

@@ -135,10 +135,11 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         <ApplicationView app={app} admin={admin && actor.isAdmin} />
       )}
       {!admin && isOwner && <StatusHistory id={app._id} />}
+      {/* A document changed during an edit would make the draft's Save read as someone else's change. */}
       <DocumentsSection
         app={app}
-        canUpload={actor.isAdmin || (isOwner && normalStatus(app.status) !== "rejected")}
-        canRemove={actor.isAdmin || (isOwner && normalStatus(app.status) === "pending")}
+        canUpload={!editing && (actor.isAdmin || (isOwner && normalStatus(app.status) !== "rejected"))}
+        canRemove={!editing && (actor.isAdmin || (isOwner && normalStatus(app.status) === "pending"))}
       />
       {reviewing && <ReviewNotes id={app._id} />}
       <ApplicationHistory id={app._id} title={reviewing ? "History" : "Updates from the secretariat"} />

@@ -44,7 +44,9 @@ export interface ApplicationEditFormProps {
 
 /** Edit mode: a draft of the application; Save sends it (PUT), Cancel drops it. */
 export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormProps) {
-  const update = useUpdateApplication(app._id);
+  // The version the draft was made from, kept while the detail behind the form refreshes.
+  const [editedVersion] = useState(app.updatedAt);
+  const update = useUpdateApplication(app._id, editedVersion);
   const formRef = useRef<HTMLFormElement>(null);
   const [top, setTop] = useState<string | null>(null);
   const { register, handleSubmit, getValues, setError, watch, formState } = useForm<
