@@ -22,6 +22,12 @@ export interface MeetingApplicationsProps {
   list: ReturnType<typeof useListParams>;
 }
 
+/** A rejection of these applications, named by the one's name when it is on this page. */
+function rejectionOf(ids: string[], rows: ApplicationSummaryDto[]) {
+  const one = ids.length === 1 ? rows.find((r) => r._id === ids[0]) : undefined;
+  return { ids, subject: one ? `${one.firstName} ${one.lastName}` : `${ids.length} applications` };
+}
+
 /** The selected meeting's applications: toolbar, search, sortable table, pages, delete. */
 export function MeetingApplications({ meeting, list }: MeetingApplicationsProps) {
   const { page, sortBy, sortDirection, search, status, warnings, setPage } = list;
@@ -30,13 +36,14 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
   const [deleting, setDeleting] = useState<ApplicationSummaryDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  // The rows a rejection is asked for: the selection, or one row's Reject.
-  const [rejecting, setRejecting] = useState<ApplicationSummaryDto[] | null>(null);
+  // What a rejection is asked for: the selection (on any page), or one row's Reject.
+  const [rejecting, setRejecting] = useState<{ ids: string[]; subject: string } | null>(null);
   const bulk = useBulkAction();
   const pages = apps.data?.pagination.pages ?? 0;
   const filterKey = `${status}|${warnings}|${search}`;
 
-  // A selection belongs to the rows it was made on: a new filter or search starts afresh.
+  // A selection belongs to the list it was made on (any of its pages): a new filter or search
+  // starts afresh.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter key is the trigger
   useEffect(() => setSelected(new Set()), [filterKey]);
 
@@ -93,7 +100,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
         count={selected.size}
         busy={bulk.isPending}
         onApprove={() => act("approve", [...selected])}
-        onReject={() => setRejecting(rows.filter((r) => selected.has(r._id)))}
+        onReject={() => setRejecting(rejectionOf([...selected], rows))}
         onResend={() => act("resend", [...selected])}
         onClear={() => setSelected(new Set())}
       />
@@ -117,7 +124,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
             onDownloadPdf={downloadPdf}
             onDelete={setDeleting}
             onApprove={(a) => act("approve", [a._id])}
-            onReject={(a) => setRejecting([a])}
+            onReject={(a) => setRejecting(rejectionOf([a._id], rows))}
             detailHref={(a) => `/admin/applications/${a._id}${listPlaceQuery(place)}`}
             selected={selected}
             onToggle={(id) =>
@@ -127,27 +134,27 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
                 return next;
               })
             }
-            onToggleAll={(all) => setSelected(all ? new Set(rows.map((r) => r._id)) : new Set())}
+            onToggleAll={(all) =>
+              setSelected((prev) => {
+                // The page's rows join or leave the selection; those picked on other pages stay.
+                const next = new Set(prev);
+                for (const r of rows) {
+                  if (all) next.add(r._id);
+                  else next.delete(r._id);
+                }
+                return next;
+              })
+            }
           />
         </div>
       )}
       <Pagination page={page} pages={pages} onPageChange={setPage} label="Application pages" />
       <RejectDialog
         open={rejecting !== null}
-        subject={
-          rejecting?.length === 1
-            ? `${rejecting[0]?.firstName} ${rejecting[0]?.lastName}`
-            : `${rejecting?.length ?? 0} applications`
-        }
+        subject={rejecting?.subject ?? ""}
         busy={bulk.isPending}
         onClose={() => setRejecting(null)}
-        onReject={(reason) =>
-          act(
-            "reject",
-            (rejecting ?? []).map((r) => r._id),
-            reason,
-          )
-        }
+        onReject={(reason) => act("reject", rejecting?.ids ?? [], reason)}
       />
       <DeleteApplicationDialog
         application={deleting}

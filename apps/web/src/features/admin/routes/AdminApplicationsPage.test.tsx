@@ -294,4 +294,36 @@ describe("AdminApplicationsPage", () => {
     expect(call?.body).toEqual({ action: "approve", ids: ["a1", "a2"] });
     expect(screen.queryByText("2 selected")).not.toBeInTheDocument();
   });
+
+  it("rejects every selected row, on whichever page it was selected, with one reason", async () => {
+    network = stubApi({
+      ...ROUTES,
+      "GET /api/applications": (c: RecordedRequest) =>
+        json({
+          applications:
+            c.url.searchParams.get("page") === "2"
+              ? [application("a3", "Chen", "Pending")]
+              : [application("a1", "Ana", "Pending"), application("a2", "Bruno", "Approved")],
+          pagination: { total: 3, page: Number(c.url.searchParams.get("page") ?? 1), pages: 2 },
+        }),
+      "POST /api/applications/bulk": () =>
+        json({ action: "reject", changed: 2, skipped: [], message: "2 rejected" }),
+    });
+    renderAt("/admin", <AdminApplicationsPage />);
+    await userEvent.click(await screen.findByLabelText("Select Ana Tester"));
+    await userEvent.click(screen.getByRole("button", { name: "Page 2" }));
+    await userEvent.click(await screen.findByLabelText("Select Chen Tester"));
+    // Clearing or selecting a whole page leaves what was picked on other pages.
+    await userEvent.click(screen.getByLabelText("Select all applications on this page"));
+    expect(screen.getByText("1 selected")).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText("Select all applications on this page"));
+    expect(screen.getByText("2 selected")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Reject selected" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject 2 applications" });
+    await userEvent.type(within(dialog).getByLabelText(/Reason for the applicant/), "Meeting is full");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await screen.findByText("2 rejected");
+    const call = network.calls.find((c) => c.url.pathname === "/api/applications/bulk");
+    expect(call?.body).toEqual({ action: "reject", ids: ["a1", "a3"], reason: "Meeting is full" });
+  });
 });
