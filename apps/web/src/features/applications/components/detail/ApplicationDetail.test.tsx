@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
@@ -138,6 +138,27 @@ describe("application details", () => {
       letterEmailedDate: "2030-02-01T00:00:00.000Z",
       hardCopyMailedDate: null,
     });
+  }, 30_000);
+
+  it("asks the reason when an admin's edit rejects the request, and sends it with the edit", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "PUT /api/applications/a1": { json: applicationDto({ status: "Rejected" }) },
+    });
+    renderDetail(true);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    await user.selectOptions(screen.getByLabelText(/^Status/), "Rejected");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    const dialog = await screen.findByRole("dialog", { name: /^Reject / });
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Reason for the applicant/), "Passport expired");
+    await user.click(within(dialog).getByRole("button", { name: "Reject and save" }));
+    await screen.findByText("Application updated successfully");
+    const puts = calls.filter((c) => c.method === "PUT");
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({ status: "Rejected", reason: "Passport expired" });
   }, 30_000);
 
   it("tells apart a missing application from a failed fetch", async () => {

@@ -11,6 +11,7 @@ import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
 import { FormAlert } from "../../../../components/FormAlert";
 import { LeaveGuard } from "../../../../components/LeaveGuard";
+import { RejectDialog } from "../../../../components/RejectDialog";
 import { focusFirstError, formRefusal } from "../../../../lib/form-refusal";
 import { useUpdateApplication } from "../../api/update-application";
 import { ApplicantSections } from "../form/ApplicantSections";
@@ -57,7 +58,10 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
     resolver,
     defaultValues: { ...applicantValuesOf(app), ...(admin ? adminValuesOf(app) : {}) },
   });
-  const { errors, isSubmitting, isDirty } = formState;
+  const { errors, isDirty } = formState;
+  const isSubmitting = formState.isSubmitting || update.isPending;
+  // A Save that rejects the request waits for the reason the applicant will read (as Reject does).
+  const [rejecting, setRejecting] = useState<ApplicationUpdate | null>(null);
   const bind = makeBind(
     (n, deps) => register(n as keyof EditValues, { deps: deps as (keyof EditValues)[] | undefined }),
     errors,
@@ -65,50 +69,70 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
     watch("country"),
   );
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setTop(null);
-      try {
-        await update.mutateAsync(toPayload(values));
-        onDone(true);
-      } catch (e) {
-        // The draft stays for another try: each refused field is marked, the rest shown on top.
-        const refusal = formRefusal(e, FIELD_LABELS, "Request failed");
-        for (const [name, message] of Object.entries(refusal.fields)) {
-          setError(name as keyof EditValues, { type: "server", message });
-        }
-        setTop(refusal.top);
-        focusFirstError(formRef.current);
+  const save = async (values: ApplicationUpdate, reason?: string) => {
+    setTop(null);
+    try {
+      await update.mutateAsync({ ...toPayload(values), ...(reason ? { reason } : {}) });
+      onDone(true);
+    } catch (e) {
+      // The draft stays for another try: each refused field is marked, the rest shown on top.
+      const refusal = formRefusal(e, FIELD_LABELS, "Request failed");
+      for (const [name, message] of Object.entries(refusal.fields)) {
+        setError(name as keyof EditValues, { type: "server", message });
       }
+      setTop(refusal.top);
+      focusFirstError(formRef.current);
+    }
+  };
+
+  const onSubmit = handleSubmit(
+    (values) => {
+      if (admin && values.status === "Rejected" && app.status !== "Rejected") setRejecting(values);
+      else return save(values);
     },
     () => focusFirstError(formRef.current),
   );
 
   const hasFieldErrors = Object.keys(errors).length > 0;
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Edit application">
-      {top && (
-        <FormAlert>
-          <p>Failed to update application</p>
-          <p className="mt-1">{top}</p>
-        </FormAlert>
-      )}
-      <p className="rounded-lg border border-gray-200 bg-white px-4 py-3 text-sm text-gray-800 shadow-sm">
-        <span className="font-medium">Meeting:</span> {app.meeting?.name}
-        {app.meeting?.location ? ` — ${app.meeting.location}` : ""}
-      </p>
-      <ApplicantSections bind={bind} genders={GENDERS_EDIT} pickUpPlace={pickUpPlaceOf(app.meeting)} />
-      {admin && <AdminFieldsEdit bind={bind} />}
-      {hasFieldErrors && <Banner kind="error">Please correct the highlighted fields.</Banner>}
-      <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => onDone(false)} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save"}
-        </Button>
-      </div>
-      <LeaveGuard when={isDirty && !isSubmitting} />
-    </form>
+    <>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Edit application">
+        {top && (
+          <FormAlert>
+            <p>Failed to update application</p>
+            <p className="mt-1">{top}</p>
+          </FormAlert>
+        )}
+        <p className="rounded-lg border border-gray-200 bg-white px-4 py-3 text-sm text-gray-800 shadow-sm">
+          <span className="font-medium">Meeting:</span> {app.meeting?.name}
+          {app.meeting?.location ? ` — ${app.meeting.location}` : ""}
+        </p>
+        <ApplicantSections bind={bind} genders={GENDERS_EDIT} pickUpPlace={pickUpPlaceOf(app.meeting)} />
+        {admin && <AdminFieldsEdit bind={bind} />}
+        {hasFieldErrors && <Banner kind="error">Please correct the highlighted fields.</Banner>}
+        <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onDone(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Saving..." : "Save"}
+          </Button>
+        </div>
+        <LeaveGuard when={isDirty && !isSubmitting} />
+      </form>
+      {/* Outside the form: the dialog's own form must not submit this one. */}
+      <RejectDialog
+        open={rejecting !== null}
+        subject={`${app.firstName} ${app.lastName}`}
+        confirmLabel="Reject and save"
+        busy={update.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => {
+          const values = rejecting;
+          setRejecting(null);
+          if (values) void save(values, reason);
+        }}
+      />
+    </>
   );
 }
