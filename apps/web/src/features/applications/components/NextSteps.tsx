@@ -1,5 +1,6 @@
 import { type ApplicationDto, formatDayUS } from "@visa/domain";
 import { Link } from "react-router";
+import { useMe } from "../../../lib/use-me";
 import { normalStatus } from "./status";
 
 /** The meeting's expected review time in words, or the general rule when it does not say. */
@@ -8,7 +9,11 @@ export function reviewTimeText(reviewDays: number | null | undefined): string {
   return `Requests for this meeting are usually reviewed within ${reviewDays} day${reviewDays === 1 ? "" : "s"}.`;
 }
 
-function steps(app: ApplicationDto): string[] {
+/**
+ * What comes next, in words true for this applicant: the portal mails only a verified address
+ * (product.md), so an applicant who has not verified theirs is not promised mail.
+ */
+function steps(app: ApplicationDto, mailed: boolean): string[] {
   const meeting = app.meeting;
   if (app.withdrawnAt) {
     return [
@@ -18,14 +23,22 @@ function steps(app: ApplicationDto): string[] {
   }
   switch (normalStatus(app.status)) {
     case "pending":
-      return [
-        reviewTimeText(meeting?.reviewDays),
-        "You will get an e-mail when it is decided. Until then you can still edit the request and add documents.",
-        "Once approved, the signed letter is e-mailed to you and can be downloaded here.",
-      ];
+      return mailed
+        ? [
+            reviewTimeText(meeting?.reviewDays),
+            "You will get an e-mail when it is decided. Until then you can still edit the request and add documents.",
+            "Once approved, the signed letter is e-mailed to you and can be downloaded here.",
+          ]
+        : [
+            reviewTimeText(meeting?.reviewDays),
+            "The portal e-mails only verified addresses: verify yours to be told when it is decided. Until then you can still edit the request and add documents.",
+            "Once approved, the signed letter can be downloaded here.",
+          ];
     case "approved":
       return [
-        "Your letter is ready: download it below (it was also e-mailed to you) and bring it to your visa appointment.",
+        app.letterEmailed
+          ? "Your letter is ready: download it below (it was also e-mailed to you) and bring it to your visa appointment."
+          : "Your letter is ready: download it below and bring it to your visa appointment.",
         `Consular officers can check it online at the address printed on it. The meeting starts ${meeting ? formatDayUS(meeting.startDate) : "as planned"}.`,
       ];
     case "rejected":
@@ -40,7 +53,9 @@ function steps(app: ApplicationDto): string[] {
 
 /** 'What happens next' for the applicant: the review time, the e-mail, what they can still do. */
 export function NextSteps({ app, headingLevel = 2 }: { app: ApplicationDto; headingLevel?: 2 | 3 }) {
-  const items = steps(app);
+  const me = useMe();
+  // Until the account is known, the usual words: only a known unverified address changes them.
+  const items = steps(app, me.data?.emailVerified !== false);
   if (items.length === 0) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

@@ -49,8 +49,8 @@ export default function DashboardPage() {
       {submitted && (
         <div className="space-y-2">
           <Banner kind="success">
-            Your request for {submitted.meeting?.name ?? "the meeting"} was received. A confirmation is on its
-            way by e-mail.
+            Your request for {submitted.meeting?.name ?? "the meeting"} was received.
+            {me.data?.emailVerified === false ? "" : " A confirmation is on its way by e-mail."}
           </Banner>
           <NextSteps app={submitted} />
         </div>

@@ -67,11 +67,12 @@ describe("the meeting's own questions", () => {
     ).toBeVisible();
   }, 30_000);
 
-  it("after submitting, the dashboard says the request was received and what happens next", async () => {
+  /** Submits a request as this account, and answers the dashboard's two notices. */
+  async function submitAs(account: typeof me) {
     const created = applicationDto({ _id: "new1", meeting: orlando });
     let sent = false;
     stubApi({
-      "GET /api/auth/me": { json: me },
+      "GET /api/auth/me": { json: account },
       "GET /api/meetings/active": { json: [orlando] },
       "POST /api/applications": () => {
         sent = true;
@@ -90,12 +91,25 @@ describe("the meeting's own questions", () => {
     await screen.findByDisplayValue("ana@example.com");
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
-    expect(await screen.findByRole("status", {}, { timeout: 5_000 })).toHaveTextContent(
-      "Your request for Orlando 2030 was received.",
-    );
-    const next = screen.getByRole("region", { name: "What happens next" });
+    const text = await screen.findByText(/was received\./, {}, { timeout: 5_000 });
+    const received = text.closest("[role='status']") as HTMLElement;
+    return { received, next: screen.getByRole("region", { name: "What happens next" }) };
+  }
+
+  it("after submitting, the dashboard says the request was received and what happens next", async () => {
+    const { received, next } = await submitAs(me);
+    expect(received).toHaveTextContent("Your request for Orlando 2030 was received.");
+    expect(received).toHaveTextContent("A confirmation is on its way by e-mail.");
     expect(next).toHaveTextContent("Requests for this meeting are usually reviewed within 7 days.");
     expect(next).toHaveTextContent("You will get an e-mail when it is decided.");
+  }, 30_000);
+
+  it("promises no e-mail to an account whose address is not verified", async () => {
+    const { received, next } = await submitAs({ ...me, emailVerified: false });
+    expect(received).toHaveTextContent("Your request for Orlando 2030 was received.");
+    expect(received).not.toHaveTextContent(/e-mail/);
+    expect(next).toHaveTextContent("The portal e-mails only verified addresses: verify yours");
+    expect(next).not.toHaveTextContent(/e-mailed to you|You will get an e-mail/);
   }, 30_000);
 
   it("shows the review desk's warnings before sending, and sends only on Submit anyway", async () => {
