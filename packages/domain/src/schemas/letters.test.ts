@@ -27,6 +27,26 @@ describe("letter placeholders", () => {
     expect(r.error?.issues[0]?.message).toMatch(/^Unknown placeholder \{\{nickname\}\}/);
   });
 
+  it("refuses a brace left outside a whole placeholder, showing where", () => {
+    for (const [body, shown] of [
+      ["Hello {{fullName", "Hello {{fullName"],
+      ["Dear {{firstName}}} and team", "{{firstName}}} and"],
+      ["Dear {firstName}", "Dear {firstName}"],
+      ["{{ fullName }} }}", "{{ fullName }} }}"],
+    ] as const) {
+      const r = letterTemplateSchema.safeParse({ addressee: "To whom", body });
+      expect(r.success, body).toBe(false);
+      const message = r.error?.issues[0]?.message ?? "";
+      expect(message).toMatch(
+        /^A brace is not part of a placeholder, near ".+"\. Placeholders are written \{\{name\}\}, and the letter cannot print other braces\.$/,
+      );
+      expect(message).toContain(shown);
+    }
+    expect(
+      letterTemplateSchema.safeParse({ addressee: "{{ fullName }}", body: "{{fullName}}, hi" }).success,
+    ).toBe(true);
+  });
+
   it("fills every placeholder, with or without spaces inside the braces", () => {
     const values = Object.fromEntries(Object.keys(LETTER_PLACEHOLDERS).map((k) => [k, `<${k}>`])) as Record<
       LetterPlaceholder,

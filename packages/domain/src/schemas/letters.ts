@@ -60,7 +60,24 @@ export function fillTemplate(template: string, values: Record<LetterPlaceholder,
   );
 }
 
-/** A template text whose placeholders all exist; the message names the first unknown one. */
+/**
+ * Where the template has a brace outside a whole {{placeholder}} ("Hello {{fullName", "{{firstName}}}"),
+ * a few characters around it to show; null when there is none. A letter would print it as typed.
+ */
+export function strayBrace(template: string): string | null {
+  const rest = template.replace(PLACEHOLDER_RE, (whole) => " ".repeat(whole.length));
+  const at = rest.search(/[{}]/);
+  if (at < 0) return null;
+  return template
+    .slice(Math.max(0, at - 15), at + 15)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A template text whose placeholders all exist and are whole: the message names the first
+ * unknown one, or shows where a brace is left over.
+ */
 function templateText(max: number) {
   return requiredMultilineText(max).superRefine((value, ctx) => {
     const [first] = unknownPlaceholders(value);
@@ -68,6 +85,14 @@ function templateText(max: number) {
       ctx.addIssue({
         code: "custom",
         message: `Unknown placeholder {{${first}}}. Known placeholders: ${Object.keys(LETTER_PLACEHOLDERS).join(", ")}`,
+      });
+      return;
+    }
+    const near = strayBrace(value);
+    if (near !== null) {
+      ctx.addIssue({
+        code: "custom",
+        message: `A brace is not part of a placeholder, near "${near}". Placeholders are written {{name}}, and the letter cannot print other braces.`,
       });
     }
   });
