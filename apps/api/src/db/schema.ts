@@ -64,7 +64,11 @@ export const users = pgTable(
     // The users search, `ILIKE '%term%'` on e-mail or "first last": trigram indexes serve a match
     // anywhere in the text (a B-tree only serves a prefix). The name expression is written exactly as
     // the search writes it (users-list.service.ts), or PostgreSQL would not use it.
-    index("users_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // The user search's name, folded as the applications' is ("muller" finds Müller).
+    index("users_folded_name_trgm_idx").using(
+      "gin",
+      sql`(fold_text(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
+    ),
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
 );

@@ -18,7 +18,8 @@ export type SearchAnswer = { keys: string[]; total: number };
 
 /**
  * What every admin search must find among SEARCH_PEOPLE and fillers named `filler{n}@…`: short
- * terms (no trigram), longer ones in any script and case, and % and _ taken literally.
+ * terms (no trigram), longer ones in any script and case, names typed without accents, and % and _
+ * taken literally.
  */
 export function describeSearchCases(title: string, search: (term: string) => Promise<SearchAnswer>) {
   describe(title, () => {
@@ -37,6 +38,14 @@ export function describeSearchCases(title: string, search: (term: string) => Pro
       expect(await search("nguyễn văn")).toEqual({ keys: ["f"], total: 1 });
       expect(await search("E-PERSON@EXAMPLE")).toEqual({ keys: ["e"], total: 1 });
       expect(await search("filler1234@")).toEqual({ keys: ["other"], total: 1 });
+    });
+
+    it("finds names typed without their accents, and keeps accents typed as written", async () => {
+      expect(await search("odegard")).toEqual({ keys: ["b"], total: 1 });
+      expect(await search("bjorn")).toEqual({ keys: ["b"], total: 1 });
+      expect(await search("nguyen van an")).toEqual({ keys: ["f"], total: 1 });
+      expect(await search("garcía")).toEqual({ keys: ["a"], total: 1 });
+      expect(await search("gárcia")).toEqual({ keys: [], total: 0 });
     });
 
     it("keeps % and _ literal", async () => {

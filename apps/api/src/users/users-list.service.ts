@@ -1,6 +1,6 @@
 import type { UserDto, UserListDto } from "@visa/domain";
 import { USERS_PAGE_SIZE } from "@visa/domain";
-import { asc, count, desc, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 import { userPresenter } from "./user.presenter.js";
@@ -64,11 +64,24 @@ export async function listUsers(
   };
 }
 
+/** A term of plain ASCII: typed without accents, so it ignores the names' accents too. */
+const PLAIN_TERM = /^[\x20-\x7E]*$/;
+
+const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
+const foldedName = sql`fold_text(${fullName})`;
+
 /**
- * E-mail or "first last" containing the term literally. Both expressions are the ones the trigram
- * indexes were built on (schema.ts): written any other way, PostgreSQL would read every user.
+ * E-mail or "first last" containing the term, as the applications' search matches names: a plain
+ * term ignores case and accents ("muller" finds Müller), one typed with accents or in another
+ * script ignores case only ("Weiß" finds Weiß, "Ø" Ødegård and not every O). The expressions are
+ * those the trigram indexes were built on (schema.ts), so PostgreSQL reads only the users they
+ * find; a term with accents is narrowed through the folded names, then compared as written.
+ * fold_text leaves printable ASCII as its lower case, so a plain term is folded here.
  */
 function matching(search: string): SQL | undefined {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern));
+  const name = PLAIN_TERM.test(search)
+    ? sql`${foldedName} like ${pattern.toLowerCase()}`
+    : and(sql`${foldedName} like fold_text(${pattern})`, ilike(fullName, pattern));
+  return or(ilike(users.email, pattern), name);
 }
