@@ -129,6 +129,44 @@ describe("issued letters", () => {
     expect(told[0]?.attachments?.[0]?.content.equals(newBytes)).toBe(true);
   });
 
+  it("are superseded when the meeting's name, location or dates change, and kept otherwise", async () => {
+    const { meeting, application, applicant } = await approved();
+    const [old] = await lettersOf(application.id);
+    if (!old) throw new Error("no letter");
+    const editMeeting = (over: Record<string, unknown>) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/meetings/${meeting.id}`,
+        headers: admin.auth,
+        payload: {
+          name: meeting.name,
+          location: meeting.location,
+          startDate: meeting.startDate,
+          endDate: meeting.endDate,
+          ...over,
+        },
+      });
+    // Not printed: the letter stays.
+    expect((await editMeeting({ reviewDays: 10 })).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect(await lettersOf(application.id)).toHaveLength(1);
+    t.mailer.sent.length = 0;
+
+    expect((await editMeeting({ location: "Miami, FL, USA" })).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect((await verify(old.reference)).json()).toMatchObject({
+      status: "revoked",
+      revocationReason: "superseded",
+    });
+    const current = (await lettersOf(application.id)).find((l) => l.revokedAt === null);
+    expect(current?.meetingLocation).toBe("Miami, FL, USA");
+    expect((await verify(current?.reference ?? "")).json().status).toBe("valid");
+    const told = t.mailer.sent.filter((m) => m.to === applicant.user.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toMatch(/replaced/i);
+    expect(told[0]?.attachments?.[0]?.content.equals(current?.pdf ?? Buffer.alloc(0))).toBe(true);
+  });
+
   it("stay as issued when a field the letter does not print changes", async () => {
     const { application } = await approved();
     const before = await download(application.id);

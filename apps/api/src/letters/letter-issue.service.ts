@@ -1,5 +1,5 @@
 import { todayUtc } from "@visa/domain";
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, letters, meetings, type REVOCATION_REASONS } from "../db/schema.js";
@@ -178,28 +178,59 @@ export async function supersedeChangedLetters(db: DbOrTx, applicationIds: string
       );
     const stale = rows.filter((r) => r.printedHash !== printedHash(r.application));
     if (stale.length === 0) continue;
-    const revoked = await db
-      .update(letters)
-      .set({ revokedAt: new Date(), revocationReason: "superseded" })
-      .where(
-        inArray(
-          letters.id,
-          stale.map((r) => r.letterId),
-        ),
-      )
-      .returning({ applicationId: letters.applicationId, reference: letters.reference });
-    await recordEvents(
+    await revokeAsSuperseded(
       db,
-      revoked.map((l) => ({
-        applicationId: l.applicationId as string,
-        kind: "letter_revoked" as const,
-        text: l.reference,
-        reason: "superseded",
-      })),
+      inArray(
+        letters.id,
+        stale.map((r) => r.letterId),
+      ),
     );
     superseded.push(...stale.map((r) => r.application.id));
   }
   return superseded;
+}
+
+/** Revokes the unrevoked letters matching `where` as superseded, in their histories; answers their applications. */
+async function revokeAsSuperseded(db: DbOrTx, where: SQL | undefined): Promise<string[]> {
+  const revoked = await db
+    .update(letters)
+    .set({ revokedAt: new Date(), revocationReason: "superseded" })
+    .where(and(isNull(letters.revokedAt), where))
+    .returning({ applicationId: letters.applicationId, reference: letters.reference });
+  await recordEvents(
+    db,
+    revoked.map((l) => ({
+      applicationId: l.applicationId as string,
+      kind: "letter_revoked" as const,
+      text: l.reference,
+      reason: "superseded",
+    })),
+  );
+  return revoked.map((l) => l.applicationId as string);
+}
+
+/**
+ * Revokes as superseded the letters of the meeting's approved applications that print other
+ * details of the meeting (name, location, dates) than it has now; answers their application ids,
+ * whose new letters are issued after the commit. Part of the meeting edit's transaction.
+ */
+export async function supersedeMeetingLetters(db: DbOrTx, meeting: MeetingRow): Promise<string[]> {
+  const approved = db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.meetingId, meeting.id), eq(applications.status, "Approved")));
+  return revokeAsSuperseded(
+    db,
+    and(
+      inArray(letters.applicationId, approved),
+      or(
+        ne(letters.meetingName, meeting.name),
+        ne(letters.meetingLocation, meeting.location),
+        ne(letters.meetingStartDate, meeting.startDate),
+        ne(letters.meetingEndDate, meeting.endDate),
+      ),
+    ),
+  );
 }
 
 /** Revokes the letters of deleted applications (their link was cleared by the foreign key). */

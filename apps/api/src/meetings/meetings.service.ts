@@ -3,6 +3,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, meetings } from "../db/schema.js";
+import { supersedeMeetingLetters } from "../letters/letter-issue.service.js";
 import { assertPrintableTexts } from "../letters/printable-text.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../lib/pg-errors.js";
@@ -56,10 +57,14 @@ export async function createMeeting(ctx: AppContext, input: MeetingFields): Prom
   });
 }
 
-/** Replaces every field of a meeting. */
+/**
+ * Replaces every field of a meeting. Letters print its name, location and dates: a change to any
+ * of them supersedes the letters issued for it, and each applicant gets the new one (as when a
+ * printed field of their application changes).
+ */
 export async function updateMeeting(ctx: AppContext, id: string, input: MeetingFields): Promise<MeetingDto> {
   assertPrintableTexts({ name: input.name, location: input.location });
-  return ctx.db.transaction(async (tx) => {
+  const { row, superseded } = await ctx.db.transaction(async (tx) => {
     await assertNameFree(tx, input.name, id);
     const [row] = await tx
       .update(meetings)
@@ -68,8 +73,10 @@ export async function updateMeeting(ctx: AppContext, id: string, input: MeetingF
       .returning()
       .catch(rethrowDuplicate);
     if (!row) throw notFound(MEETING_MESSAGES.notFound);
-    return meetingPresenter(row);
+    return { row, superseded: await supersedeMeetingLetters(tx, row) };
   });
+  for (const applicationId of superseded) ctx.events.emit("letter.superseded", { applicationId });
+  return meetingPresenter(row);
 }
 
 /** Deletes a meeting that has no applications; refuses with the count otherwise. */
