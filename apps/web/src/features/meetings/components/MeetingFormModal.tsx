@@ -95,6 +95,16 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
     }
   }, [open, meeting, reset, create.reset, update.reset]);
 
+  // Letters print these: changing one replaces the letters issued for the meeting (the server's rule).
+  const printed = watch(["name", "location", "startDate", "endDate"]);
+  const was = toForm(meeting);
+  const printedChanged =
+    meeting !== null &&
+    (printed[0] !== was.name ||
+      printed[1] !== was.location ||
+      printed[2] !== was.startDate ||
+      printed[3] !== was.endDate);
+
   // The shared day schema says "must be a date" for an empty box; "is required" is what happened.
   const dayError = (label: string, name: "startDate" | "endDate") =>
     errors[name] && !getValues(name) ? `${label} is required` : fieldError(label, errors[name]);
@@ -161,6 +171,12 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
           error={fieldError("Location", errors.location)}
           {...register("location")}
         />
+        {printedChanged && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+            Letters print the meeting's name, location and dates: saving this change replaces every letter
+            already issued for this meeting, and each applicant is e-mailed the new one.
+          </p>
+        )}
         <Checkbox label="Active (show in application form)" {...register("isActive")} />
         <MeetingQuestions
           register={register}

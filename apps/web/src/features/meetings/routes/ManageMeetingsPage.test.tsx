@@ -139,6 +139,11 @@ describe("ManageMeetingsPage", () => {
     expect(within(dialog).getByLabelText(/Start Date/)).toHaveValue("2026-10-05");
     expect(within(dialog).getByLabelText("Active (show in application form)")).not.toBeChecked();
     await userEvent.click(within(dialog).getByLabelText("Active (show in application form)"));
+    // Only a change the letters print warns that they will be replaced.
+    const warning = /replaces every letter already issued for this meeting/;
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/^Location/), " (Hall B)");
+    expect(within(dialog).getByText(warning)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(network.calls.some((c) => c.method === "PUT")).toBe(true));
     const put = network.calls.find((c) => c.method === "PUT");
