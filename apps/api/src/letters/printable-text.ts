@@ -1,4 +1,10 @@
-import { APPLICATION_FIELDS, PRINTED_FIELD_KEYS, unprintedScriptCharacters } from "@visa/domain";
+import {
+  APPLICATION_FIELDS,
+  cannotPrintMessage,
+  PRINTED_FIELD_KEYS,
+  unprintedScriptCharacters,
+  WRITE_IN_LATIN,
+} from "@visa/domain";
 import { badRequest } from "../lib/errors.js";
 import { letterCodePoints } from "./pdf/font-coverage.js";
 
@@ -12,7 +18,6 @@ export const isPrintedTextField = (field: string) => PRINTED_TEXT_FIELDS.include
 
 const LAYOUT = new Set(["\r", "\n", "\t"]);
 const NAMES: ReadonlySet<string> = new Set(["firstName", "lastName"]);
-const SHOWN = 5;
 
 /**
  * The distinct characters of `text` a letter would not print as typed: letters of a script it
@@ -35,11 +40,10 @@ export function unprintableCharacters(text: string): string[] {
 export function unprintableReason(field: string, value: string): string | null {
   const chars = unprintableCharacters(value);
   if (chars.length === 0) return null;
-  const shown = chars.slice(0, SHOWN).join(" ") + (chars.length > SHOWN ? " …" : "");
   const advice = NAMES.has(field)
     ? "enter it as printed in the Latin-letter line of your passport"
-    : "write it in Latin letters";
-  return `has characters the letter cannot print (${shown}): ${advice}`;
+    : WRITE_IN_LATIN;
+  return cannotPrintMessage(chars, advice);
 }
 
 const printedOf = (fields: Partial<Record<string, unknown>>) =>

@@ -9,6 +9,7 @@ import {
   optionalDayField,
   optionalMultilineText,
   optionalText,
+  printedText,
   requiredText,
   statusField,
 } from "./fields.js";
@@ -113,35 +114,35 @@ export const APPLICANT_FIELDS = {
     kind: "day",
     printed: true,
   }),
-  companyName: field(requiredText(200), {
+  companyName: field(printedText(requiredText(200)), {
     label: "Company Name",
     required: true,
     kind: "text",
     printed: true,
     example: "Example Ltd",
   }),
-  position: field(requiredText(200), {
+  position: field(printedText(requiredText(200)), {
     label: "Position",
     required: true,
     kind: "text",
     printed: true,
     example: "Engineer",
   }),
-  companyMailingAddress1: field(requiredText(200), {
+  companyMailingAddress1: field(printedText(requiredText(200)), {
     label: "Company Mailing Address",
     required: true,
     kind: "text",
     printed: true,
     example: "1 Example Street",
   }),
-  companyMailingAddress2: field(optionalText(200), {
+  companyMailingAddress2: field(printedText(optionalText(200)), {
     label: "Company Mailing Address Line 2",
     required: false,
     kind: "text",
     printed: true,
     example: "Floor 2",
   }),
-  city: field(requiredText(100), {
+  city: field(printedText(requiredText(100)), {
     label: "City",
     required: true,
     kind: "text",
@@ -150,14 +151,14 @@ export const APPLICANT_FIELDS = {
   }),
   // Required only for an address in a country of STATE_REQUIRED_COUNTRIES (`stateRequired`): the
   // create and update schemas, the form and the import check that with the country.
-  state: field(optionalText(100), {
+  state: field(printedText(optionalText(100)), {
     label: "State/Province",
     required: false,
     kind: "text",
     printed: true,
     example: "Greater London",
   }),
-  postalCode: field(requiredText(20), {
+  postalCode: field(printedText(requiredText(20)), {
     label: "Postal Code",
     required: true,
     kind: "text",
@@ -179,7 +180,7 @@ export const APPLICANT_FIELDS = {
     example: "+44 20 7946 0000",
   }),
   fax: field(optionalText(40), { label: "Fax", required: false, kind: "text" }),
-  hotelName: field(optionalText(200), {
+  hotelName: field(printedText(optionalText(200)), {
     label: "Hotel Name",
     required: false,
     kind: "text",

@@ -90,6 +90,28 @@ export function unprintedScriptCharacters(text: string): string[] {
   return [...found];
 }
 
+/** What to do about a printed text the letter cannot print as typed (not a name: see below). */
+export const WRITE_IN_LATIN = "write it in Latin letters";
+
+/** Why a printed text is refused, naming its first few characters the letter cannot print. */
+export function cannotPrintMessage(chars: readonly string[], advice: string): string {
+  const shown = chars.slice(0, 5).join(" ") + (chars.length > 5 ? " …" : "");
+  return `has characters the letter cannot print (${shown}): ${advice}`;
+}
+
+/**
+ * A text the letter prints (company, address, city, hotel...): refused when it is in a script the
+ * letter cannot print, naming the characters, so a form marks every such field at once (the
+ * server also checks each character against the font).
+ */
+export function printedText<S extends z.ZodType<string>>(schema: S) {
+  return schema.superRefine((value, ctx) => {
+    const chars = unprintedScriptCharacters(value);
+    if (chars.length > 0)
+      ctx.addIssue({ code: "custom", message: cannotPrintMessage(chars, WRITE_IN_LATIN) });
+  });
+}
+
 /** Why a name in another script is refused, and what to enter instead. */
 export const NAME_SCRIPT_MESSAGE =
   "cannot be printed on the letter in this script: enter it as printed in the Latin-letter line of your passport";
