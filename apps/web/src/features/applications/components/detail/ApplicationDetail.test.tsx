@@ -12,6 +12,19 @@ function renderDetail(admin = false) {
   return renderRoutes([{ path: "/x", element: <ApplicationDetail id="a1" admin={admin} /> }], "/x");
 }
 
+/** The owner's pending application in edit mode; Save answers the saved fields. */
+async function ownerEditing() {
+  saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+  const { calls } = stubApi({
+    "GET /api/applications/a1": { json: applicationDto() },
+    "PUT /api/applications/a1": (req) => ({ json: { ...applicationDto(), ...(req.body as object) } }),
+  });
+  renderDetail();
+  const user = userEvent.setup({ delay: null });
+  await user.click(await screen.findByRole("button", { name: "Edit" }));
+  return { calls, user };
+}
+
 describe("application details", () => {
   it("shows calendar days in US format whatever the time zone, and no Edit once approved", async () => {
     // West of UTC, a UTC-midnight instant read as local time would fall on the day before.
@@ -55,14 +68,7 @@ describe("application details", () => {
   });
 
   it("lets the owner edit a pending one: Cancel drops the draft, Save sends it", async () => {
-    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
-    const { calls } = stubApi({
-      "GET /api/applications/a1": { json: applicationDto() },
-      "PUT /api/applications/a1": (req) => ({ json: { ...applicationDto(), ...(req.body as object) } }),
-    });
-    renderDetail();
-    const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const { calls, user } = await ownerEditing();
     expect(screen.getByRole("option", { name: "Prefer not to say" })).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: /^Status/ })).not.toBeInTheDocument();
 
@@ -111,6 +117,22 @@ describe("application details", () => {
     expect(calls.find((c) => c.method === "PUT")?.headers).toMatchObject({
       "if-match": '"2030-01-05T15:00:00.000Z"',
     });
+  }, 30_000);
+
+  it("checks the dates against each other before sending, as the server does", async () => {
+    const { calls, user } = await ownerEditing();
+    const departure = screen.getByLabelText(/^Date of Departure/);
+    await user.clear(departure);
+    await user.type(departure, "2030-02-20");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Departure must be on or after arrival")).toBeInTheDocument();
+    await user.clear(departure);
+    await user.type(departure, "2033-01-10");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText("Passport must be valid for the entire duration of stay"),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
   }, 30_000);
 
   it("gives admins the status and mailing fields in admin mode", async () => {

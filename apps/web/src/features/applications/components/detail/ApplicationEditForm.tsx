@@ -3,7 +3,10 @@ import {
   type ApplicationDto,
   type ApplicationUpdate,
   applicationUpdateSchema,
+  DEPARTURE_ORDER_MESSAGE,
   GENDERS_EDIT,
+  PASSPORT_VALIDITY_MESSAGE,
+  passportCoversStay,
 } from "@visa/domain";
 import { useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -29,12 +32,25 @@ import { AdminFieldsEdit } from "./AdminFieldsEdit";
 
 type EditValues = ApplicantValues & Partial<AdminValues>;
 
-// The form holds "" for unchosen selects, which the schema's input type does not admit.
-const resolver = zodResolver(applicationUpdateSchema) as unknown as Resolver<
-  EditValues,
-  unknown,
-  ApplicationUpdate
->;
+/**
+ * The update schema with the server's checks across fields, so the form shows them with the
+ * others: departure not before arrival, and a passport valid for the stay once the edit moves
+ * either date (an untouched older request stays editable, as on the server).
+ */
+function editResolver(loaded: Pick<ApplicantValues, "passportExpirationDate" | "dateOfDeparture">) {
+  const schema = applicationUpdateSchema.superRefine((v, ctx) => {
+    const { dateOfArrival: arrival, dateOfDeparture: departure, passportExpirationDate: expiry } = v;
+    if (arrival && departure && departure < arrival) {
+      ctx.addIssue({ code: "custom", message: DEPARTURE_ORDER_MESSAGE, path: ["dateOfDeparture"] });
+    }
+    const moved = expiry !== loaded.passportExpirationDate || departure !== loaded.dateOfDeparture;
+    if (expiry && departure && moved && !passportCoversStay(expiry, departure)) {
+      ctx.addIssue({ code: "custom", message: PASSPORT_VALIDITY_MESSAGE, path: ["passportExpirationDate"] });
+    }
+  });
+  // The form holds "" for unchosen selects, which the schema's input type does not admit.
+  return zodResolver(schema) as unknown as Resolver<EditValues, unknown, ApplicationUpdate>;
+}
 
 export interface ApplicationEditFormProps {
   app: ApplicationDto;
@@ -47,6 +63,11 @@ export interface ApplicationEditFormProps {
 export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormProps) {
   // The version the draft was made from, kept while the detail behind the form refreshes.
   const [editedVersion] = useState(app.updatedAt);
+  const [loaded] = useState<EditValues>(() => ({
+    ...applicantValuesOf(app),
+    ...(admin ? adminValuesOf(app) : {}),
+  }));
+  const [resolver] = useState(() => editResolver(loaded));
   const update = useUpdateApplication(app._id, editedVersion);
   const formRef = useRef<HTMLFormElement>(null);
   const [top, setTop] = useState<string | null>(null);
@@ -56,7 +77,7 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
     ApplicationUpdate
   >({
     resolver,
-    defaultValues: { ...applicantValuesOf(app), ...(admin ? adminValuesOf(app) : {}) },
+    defaultValues: loaded,
   });
   const { errors, isDirty } = formState;
   const isSubmitting = formState.isSubmitting || update.isPending;
