@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { type ParserOptions, PGlite, types } from "@electric-sql/pglite";
@@ -85,6 +85,8 @@ export interface EmbeddedOptions {
    */
   vacuum?: boolean;
   migrationsFolder: string;
+  /** What a new database is copied from (default PGLITE_TEMPLATE, when the build made it). */
+  template?: string;
 }
 
 /** A table name quoted for SQL (callers pass constants; quoting keeps that an invariant). */
@@ -105,7 +107,7 @@ export async function openEmbedded(opts: EmbeddedOptions): Promise<Database> {
   }
   const lock = opts.lock ?? lockDataDir(opts.dataDir, opts.holder ?? "another process", opts.lockAdvice);
   try {
-    return await finishOpening(await openFiles(opts.dataDir), opts, lock);
+    return await finishOpening(await openFiles(opts.dataDir, opts.template ?? PGLITE_TEMPLATE), opts, lock);
   } catch (e) {
     // A lock handed in stays its caller's (a restore keeps it while it puts things back).
     if (!opts.lock) lock.release();
@@ -113,14 +115,19 @@ export async function openEmbedded(opts: EmbeddedOptions): Promise<Database> {
   }
 }
 
-async function openFiles(dataDir: string): Promise<PGlite> {
+/**
+ * A new database is made under this name beside pgdata (with the process id after it) and renamed
+ * to pgdata only once complete: a process killed while making it (copying the template, or
+ * initdb) leaves no pgdata that looks like a database but cannot open.
+ */
+export const UNFINISHED_PREFIX = "pgdata.creating-";
+
+async function openFiles(dataDir: string, template: string): Promise<PGlite> {
   const dir = join(dataDir, "pgdata");
+  removeUnfinished(dataDir);
   const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
   try {
-    mkdirSync(dir, { recursive: true });
-    if (!existsSync(join(dir, "PG_VERSION")) && existsSync(join(PGLITE_TEMPLATE, "PG_VERSION"))) {
-      cpSync(PGLITE_TEMPLATE, dir, { recursive: true });
-    }
+    if (fresh) await createFiles(dataDir, dir, template);
     const client = new PGlite(dir, {
       extensions: pgliteExtensions,
       parsers: TEXT_PARSERS,
@@ -144,6 +151,41 @@ async function openFiles(dataDir: string): Promise<PGlite> {
     throw new DatabaseOpenError(
       `Cannot open the embedded database in ${dir}: ${e instanceof Error ? e.message : String(e)}`,
     );
+  }
+}
+
+/**
+ * Makes a new database beside `dir` (a copy of the build's template, or initdb without a build)
+ * and renames it to `dir` once complete. Renaming is atomic: pgdata is whole or absent.
+ */
+async function createFiles(dataDir: string, dir: string, template: string): Promise<void> {
+  const unfinished = join(dataDir, `${UNFINISHED_PREFIX}${process.pid}`);
+  try {
+    if (existsSync(join(template, "PG_VERSION"))) {
+      cpSync(template, unfinished, { recursive: true });
+    } else {
+      const client = new PGlite(unfinished, {
+        extensions: pgliteExtensions,
+        postgresqlconf: PGLITE_SETTINGS,
+      });
+      await client.waitReady;
+      await client.close();
+    }
+    // An empty pgdata (made by hand, or left by an older version) gives way; rmdir refuses anything else.
+    if (existsSync(dir)) rmdirSync(dir);
+    renameSync(unfinished, dir);
+  } finally {
+    rmSync(unfinished, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes what a process killed while making a new database left. Only the holder of DATA_DIR's
+ * lock calls this, so no other process is making one.
+ */
+function removeUnfinished(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    if (name.startsWith(UNFINISHED_PREFIX)) rmSync(join(dataDir, name), { recursive: true, force: true });
   }
 }
 
