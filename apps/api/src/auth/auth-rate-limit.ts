@@ -68,10 +68,25 @@ export function routeLimit(app: App, options: RouteLimitOptions) {
     },
     onSend: async (request: FastifyRequest, reply: FastifyReply) => {
       if (!counts(reply.statusCode)) return;
-      await byClient(request);
-      if (options.byAddress && emailOf(request.body)) await byAddress(request);
+      try {
+        await byClient(request);
+        if (options.byAddress && emailOf(request.body)) await byAddress(request);
+      } catch (err) {
+        // The answer is decided and stays. Thrown from here, the error would replace it with
+        // Fastify's own, bypassing the app's error handler: the failed query with its key (the
+        // client's address) in the body and the log. While the database fails, the route's own
+        // work failed too and the answer says so; an answer it cannot count goes uncounted.
+        request.log.warn({ code: errorCode(err) }, "rate-limit count not stored");
+      }
     },
   };
+}
+
+/** The code of a failed statement's cause (a lost connection's ECONNREFUSED, PostgreSQL's SQLSTATE). */
+function errorCode(err: unknown): string | undefined {
+  const { code, cause } = (err ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const found = cause?.code ?? code;
+  return typeof found === "string" ? found : undefined;
 }
 
 // Validated bodies hold the address lower-cased; a body that failed to parse has none.

@@ -218,7 +218,8 @@ async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataD
     close: async () => {
       try {
         await vacuum?.stop();
-        await client.close();
+        // Closing twice is harmless: the app closes it at shutdown even after something else did.
+        if (!client.closed) await client.close();
       } finally {
         lock?.release();
       }
