@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -30,6 +39,19 @@ async function addUser(dataDir: string, email: string) {
   } finally {
     await database.close();
   }
+}
+
+/** A DATA_DIR with a database, and the check that a refused restore left it and nothing else. */
+async function databaseToKeep() {
+  const dataDir = fresh();
+  await addUser(dataDir, "kept@example.test");
+  const files = readdirSync(join(dataDir, "pgdata")).sort();
+  const expectKept = async () => {
+    expect(readdirSync(dataDir).filter((n) => n.startsWith("pgdata"))).toEqual(["pgdata"]);
+    expect(readdirSync(join(dataDir, "pgdata")).sort()).toEqual(files);
+    expect(await emails(dataDir)).toEqual(["kept@example.test"]);
+  };
+  return { dataDir, expectKept };
 }
 
 // The embedded database's files; a PostgreSQL run would only repeat it.
@@ -93,15 +115,36 @@ describe.skipIf(!!process.env.DATABASE_URL)("npm run backup and npm run restore"
     expect(kept).toHaveLength(1);
   }, 300_000);
 
-  it("puts the database back when a file does not restore", async () => {
-    const dataDir = fresh();
-    await addUser(dataDir, "kept@example.test");
-    const bad = join(fresh(), "not-a-backup.tar.gz");
-    writeFileSync(bad, "not a backup");
+  it("refuses a file that is not a backup in one line, before touching DATA_DIR", async () => {
+    const { dataDir, expectKept } = await databaseToKeep();
+    const files = fresh();
+    const otherTar = join(files, "other.tar.gz");
+    writeFileSync(join(files, "notes.txt"), "not a database");
+    execFileSync("tar", ["czf", otherTar, "-C", files, "notes.txt"]);
+    writeFileSync(join(files, "empty.tar.gz"), "");
+    writeFileSync(join(files, "text.tar.gz"), "not a backup");
+    for (const name of ["empty.tar.gz", "text.tar.gz", "other.tar.gz"]) {
+      const bad = join(files, name);
+      const run = capture();
+      expect(await runBackupCli(["restore", bad, "--replace"], { DATA_DIR: dataDir }, run.out)).toBe(1);
+      expect(run.lines).toEqual([`${bad} is not a backup made by npm run backup.`]);
+    }
+    await expectKept();
+  }, 300_000);
+
+  it("puts the database back when a backup does not restore, leaving nothing of the attempt", async () => {
+    const { dataDir, expectKept } = await databaseToKeep();
+    // Shaped like a backup, but its files are not a database.
+    const broken = fresh();
+    mkdirSync(join(broken, "global"));
+    writeFileSync(join(broken, "PG_VERSION"), "17\n");
+    writeFileSync(join(broken, "global", "pg_control"), "not a control file");
+    const bad = join(fresh(), "broken.tar.gz");
+    execFileSync("tar", ["czf", bad, "-C", broken, "PG_VERSION", "global"]);
     const run = capture();
     expect(await runBackupCli(["restore", bad, "--replace"], { DATA_DIR: dataDir }, run.out)).toBe(1);
     expect(run.lines.join("\n")).toContain("back in place");
-    expect(await emails(dataDir)).toEqual(["kept@example.test"]);
+    await expectKept();
   }, 300_000);
 
   it("refuses a PostgreSQL server, a missing database and a wrong command line", async () => {

@@ -9,7 +9,7 @@
  * database files, so it runs only while no process holds DATA_DIR, and refuses with one line
  * naming the one that does.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
@@ -18,6 +18,7 @@ import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
 import { openDatabase } from "../db/client.js";
 import { PGLITE_SETTINGS, pgliteExtensions } from "../db/embedded.js";
 import { backupCommand } from "./backup-command.js";
+import { isBackupFile } from "./backup-file.js";
 import { cliConfig, type Output, runIfMain } from "./cli-run.js";
 import { runOnDatabase } from "./run-command.js";
 
@@ -82,7 +83,12 @@ async function restore(dataDir: string, file: string, replace: boolean, out: Out
   // Held from before the old database is moved aside until the new one has been opened once.
   const lock = lockDataDir(dataDir, "npm run restore", STOP_FIRST);
   try {
-    return await restoreLocked(dataDir, file, replace, out, lock);
+    const bytes = readFileSync(file);
+    if (!isBackupFile(bytes)) {
+      out.error(`${file} is not a backup made by npm run backup.`);
+      return 1;
+    }
+    return await restoreLocked(dataDir, file, bytes, replace, out, lock);
   } finally {
     lock.release();
   }
@@ -91,6 +97,7 @@ async function restore(dataDir: string, file: string, replace: boolean, out: Out
 async function restoreLocked(
   dataDir: string,
   file: string,
+  bytes: Buffer,
   replace: boolean,
   out: Output,
   lock: DataDirLock,
@@ -111,7 +118,7 @@ async function restoreLocked(
     const client = new PGlite(dir, {
       extensions: pgliteExtensions,
       postgresqlconf: PGLITE_SETTINGS,
-      loadDataDir: new Blob([readFileSync(file)]),
+      loadDataDir: new Blob([bytes]),
     });
     await client.waitReady;
     await client.close();
@@ -119,8 +126,8 @@ async function restoreLocked(
     await database.close();
   } catch (e) {
     out.error(`${file} could not be restored: ${e instanceof Error ? e.message : String(e)}`);
-    // Half-restored files are moved aside, never left where the server would open them.
-    renameSync(dir, `${dir}.failed-restore-${stamp}`);
+    // Half-restored files are removed, never left where the server would open them.
+    rmSync(dir, { recursive: true, force: true });
     if (keptAs) {
       renameSync(keptAs, dir);
       out.error("The database that was there is back in place.");
