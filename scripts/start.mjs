@@ -7,6 +7,8 @@ import { pathToFileURL } from "node:url";
 import { buildState, canBuild, ROOT, SERVER_DIST } from "./build-state.mjs";
 
 const LOCK = join(ROOT, "apps/.build-lock");
+// Taken before a build, during which the parent may already go.
+const PARENT = process.ppid;
 
 /** Several processes started together (servers, tests) build once: the others wait for it. */
 async function withBuildLock(fn) {
@@ -27,6 +29,21 @@ async function withBuildLock(fn) {
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
+}
+
+/**
+ * Under `npm start` the server runs as npm's `sh -c node scripts/start.mjs`. A SIGTERM to npm (a
+ * service manager stopping it) ends npm and the shell but reaches no further: the server would go
+ * on serving and holding DATA_DIR. When its parent is gone (it is handed to another), the server
+ * stops as if it had been sent SIGTERM itself. Ctrl-C reaches the whole process group already.
+ */
+function stopWithParent() {
+  const watch = setInterval(() => {
+    if (process.ppid === PARENT) return;
+    clearInterval(watch);
+    process.kill(process.pid, "SIGTERM");
+  }, 500);
+  watch.unref();
 }
 
 const state = buildState();
@@ -56,6 +73,7 @@ if (state !== "fresh") {
 const [entry = "main", ...args] = process.argv.slice(2);
 const file = join(SERVER_DIST, `${entry}.js`);
 if (entry === "main") {
+  if (process.env.npm_lifecycle_event) stopWithParent();
   // In this process: one Node.js process per server, as with `node apps/api/dist/main.js`.
   await import(pathToFileURL(file).href);
 } else {
