@@ -112,7 +112,9 @@ async function loadAssets(ctx: AppContext): Promise<LetterAssets> {
     updatedAt: row.updatedAt,
     identity,
     signer: new CadesSigner(identity),
-    // Certificates, a 4096-bit signature, attributes and headroom, rounded up.
-    reservedBytes: Math.ceil((chainBytes + 2048) / 1024) * 1024,
+    // Certificates, a 4096-bit signature and attributes, rounded up. The signer's names appear
+    // again outside the certificates (issuer and serial, the signing-certificate attribute): twice
+    // the chain leaves room for those however long the organisation's name is.
+    reservedBytes: Math.ceil((2 * chainBytes + 2048) / 1024) * 1024,
   };
 }

@@ -95,6 +95,11 @@ describe("organisation settings", () => {
     expect(res.json()).toMatchObject({
       name: "Société Internationale de Normalisation",
       paperSize: "Letter",
+      // The generated certificate names the organisation as the letters do.
+      certificate: {
+        generated: true,
+        subject: expect.stringContaining("CN=Société Internationale de Normalisation"),
+      },
     });
     if (!hasPoppler("pdftotext")) return;
     const { applicant, application } = await applicantWithApplication(t.app);

@@ -15,7 +15,12 @@ export async function getOrganisation(ctx: AppContext): Promise<OrganisationDto>
   return organisationPresenter(assets);
 }
 
-/** Saves name, address, signatory and paper size. */
+/**
+ * Saves name, address, signatory and paper size. A certificate the portal generated names the
+ * organisation, and a signature's reader sees that name beside the one the letter prints: a new
+ * name gets a new generated certificate (letters already issued keep their signatures). An
+ * uploaded certificate is the organisation's own and is never replaced.
+ */
 export async function updateOrganisation(
   ctx: AppContext,
   input: OrganisationInput,
@@ -23,10 +28,24 @@ export async function updateOrganisation(
   const { name, address, signatoryName, signatoryTitle } = input;
   assertPrintableTexts({ name, address, signatoryName, signatoryTitle });
   await ensureOrganisation(ctx);
-  await ctx.db
-    .update(organisation)
-    .set({ ...input, address: input.address ?? "", contact: input.contact ?? "", ...bump() })
-    .where(eq(organisation.id, 1));
+  const { generateSelfSignedPkcs12 } = await import("./signing/pkcs12.js");
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ name: organisation.name, generated: organisation.certificateGenerated })
+      .from(organisation)
+      .for("update");
+    const renamed = row?.generated && row.name !== name ? generateSelfSignedPkcs12(name) : null;
+    await tx
+      .update(organisation)
+      .set({
+        ...input,
+        address: input.address ?? "",
+        contact: input.contact ?? "",
+        ...(renamed ? { p12: renamed.p12, p12Passphrase: renamed.passphrase } : {}),
+        ...bump(),
+      })
+      .where(eq(organisation.id, 1));
+  });
   return getOrganisation(ctx);
 }
 
