@@ -44,6 +44,11 @@ export const bulkActionBody = z.object({
     message: "must name at most 500 applications",
   }),
   reason: reason.optional(),
+  /**
+   * The status each request had where the admin chose it (the list, the detail page): a request
+   * whose status has changed since, by someone else, is left as it is and listed with why.
+   */
+  seen: z.record(idField, statusField).optional(),
 });
 export type BulkActionInput = z.input<typeof bulkActionBody>;
 

@@ -24,6 +24,7 @@ async function decide(
   ids: string[],
   action: "approve" | "reject",
   reason: string,
+  seen: Partial<Record<string, string>> = {},
 ): Promise<{ changed: number; skipped: Skipped }> {
   const to = TARGET[action];
   const { changed, skipped } = await ctx.db.transaction(async (tx) => {
@@ -31,15 +32,18 @@ async function decide(
     const skipped: Skipped = ids
       .filter((id) => !rows.some((r) => r.id === id))
       .map((id) => ({ _id: id, name: "", reason: "Application not found" }));
-    const moving = rows.filter((r) => {
+    /** Why a row stays as it is, or null when it moves. */
+    const refusalOf = (r: (typeof rows)[number]): string | null => {
+      if (reviewRefusal(r)) return APPLICATION_MESSAGES.withdrawReason;
+      const saw = seen[r.id];
+      if (saw !== undefined && saw !== r.status)
+        return `Changed to ${r.status} by someone else since you chose it`;
+      if (r.status === to) return `Already ${to}`;
       // An approval issues the letter: what it prints must be printable, older stored values included.
-      const refusal = reviewRefusal(r)
-        ? APPLICATION_MESSAGES.withdrawReason
-        : r.status === to
-          ? `Already ${to}`
-          : to === "Approved"
-            ? unprintableApplication(r)
-            : null;
+      return to === "Approved" ? unprintableApplication(r) : null;
+    };
+    const moving = rows.filter((r) => {
+      const refusal = refusalOf(r);
       if (!refusal) return true;
       skipped.push({ _id: r.id, name: nameOf(r), reason: refusal });
       return false;
@@ -118,13 +122,13 @@ const DONE: Record<BulkAction, (n: number) => string> = {
 export async function bulkAction(
   ctx: AppContext,
   actor: Actor,
-  input: { action: BulkAction; ids: string[]; reason?: string },
+  input: { action: BulkAction; ids: string[]; reason?: string; seen?: Partial<Record<string, string>> },
 ): Promise<BulkResultDto> {
   const ids = [...new Set(input.ids)];
   const { changed, skipped } =
     input.action === "resend"
       ? await resendAll(ctx, ids)
-      : await decide(ctx, actor, ids, input.action, input.reason ?? "");
+      : await decide(ctx, actor, ids, input.action, input.reason ?? "", input.seen);
   const notChanged = skipped.length > 0 ? `, ${skipped.length} not changed` : "";
   return { action: input.action, changed, skipped, message: `${DONE[input.action](changed)}${notChanged}` };
 }

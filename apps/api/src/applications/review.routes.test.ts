@@ -74,6 +74,34 @@ describe("POST /api/applications/bulk", () => {
     expect(issued).toHaveLength(1);
   });
 
+  it("leaves a request whose status changed since the admin chose it, saying so", async () => {
+    const meeting = await buildMeeting(t.app);
+    const [kept, moved] = await Promise.all(
+      [1, 2].map(() => buildApplication(t.app, { meetingId: meeting.id, userId: null })),
+    );
+    if (!kept || !moved) throw new Error("not built");
+    // Another admin rejects one while this admin's list still shows it Pending.
+    const other = await buildUser(t.app, { isAdmin: true });
+    await bulk({ action: "reject", ids: [moved.id], reason: "Incomplete" }, other.auth);
+    const { body } = await bulk({
+      action: "approve",
+      ids: [kept.id, moved.id],
+      seen: { [kept.id]: "Pending", [moved.id]: "pending" },
+    });
+    expect(body.changed).toBe(1);
+    expect(body.skipped).toEqual([
+      {
+        _id: moved.id,
+        name: `${moved.firstName} ${moved.lastName}`,
+        reason: "Changed to Rejected by someone else since you chose it",
+      },
+    ]);
+    expect((await read(moved.id, admin.auth)).status).toBe("Rejected");
+    expect((await bulk({ action: "approve", ids: [kept.id], seen: { [kept.id]: "Later" } })).status).toBe(
+      400,
+    );
+  });
+
   it("rejects with a reason the applicant reads on the page, in the history and in the mail", async () => {
     const meeting = await buildMeeting(t.app);
     const { owner, id } = await ownedApplication(meeting.id);
