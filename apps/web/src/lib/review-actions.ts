@@ -7,8 +7,14 @@ import { queryKeys } from "./query-keys";
 export function useBulkAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { action: BulkAction; ids: string[]; reason?: string }) =>
-      api<BulkResultDto>("/api/applications/bulk", { method: "POST", body: input }),
+    // `seen`: the status each request showed where the admin chose it, so a request someone
+    // else decided meanwhile is left as it is (and listed with why).
+    mutationFn: (input: {
+      action: BulkAction;
+      ids: string[];
+      reason?: string;
+      seen?: Record<string, string>;
+    }) => api<BulkResultDto>("/api/applications/bulk", { method: "POST", body: input }),
     // Lists, counts, details and histories all change with a decision.
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
   });

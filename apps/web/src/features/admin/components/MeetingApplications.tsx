@@ -1,5 +1,5 @@
 import type { ApplicationSummaryDto, MeetingDto } from "@visa/domain";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Pagination } from "../../../components/Pagination";
 import { RejectDialog } from "../../../components/RejectDialog";
@@ -20,6 +20,16 @@ import { MeetingToolbar } from "./MeetingToolbar";
 export interface MeetingApplicationsProps {
   meeting: MeetingDto;
   list: ReturnType<typeof useListParams>;
+}
+
+/** The statuses shown for these ids, for the server to check nobody changed them since. */
+function seenOf(ids: string[], shown: ReadonlyMap<string, string>): Record<string, string> {
+  const seen: Record<string, string> = {};
+  for (const id of ids) {
+    const status = shown.get(id);
+    if (status) seen[id] = status;
+  }
+  return seen;
 }
 
 /** A rejection of these applications, named by the one's name when it is on this page. */
@@ -47,9 +57,11 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter key is the trigger
   useEffect(() => setSelected(new Set()), [filterKey]);
 
+  // The status each request showed when last listed here (on any page): a decision is made on that.
+  const shown = useRef(new Map<string, string>());
   const act = (action: "approve" | "reject" | "resend", ids: string[], reason?: string) =>
     bulk.mutate(
-      { action, ids, reason },
+      { action, ids, reason, seen: seenOf(ids, shown.current) },
       {
         onSuccess: (result) => {
           setNotice(bulkSummary(result));
@@ -69,6 +81,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
     downloadApplicationPdf(a).catch(() => window.alert("Failed to download PDF. Please try again."));
 
   const rows = apps.data?.applications ?? [];
+  for (const r of rows) shown.current.set(r._id, r.status);
   return (
     <div className="space-y-4">
       <MeetingToolbar meeting={meeting} />

@@ -291,7 +291,12 @@ describe("AdminApplicationsPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Approve selected" }));
     await screen.findByText("1 approved, 1 not changed. Bruno Tester: Already Approved");
     const call = network.calls.find((c) => c.url.pathname === "/api/applications/bulk");
-    expect(call?.body).toEqual({ action: "approve", ids: ["a1", "a2"] });
+    // With the statuses the list showed, so a request decided meanwhile by someone else is left alone.
+    expect(call?.body).toEqual({
+      action: "approve",
+      ids: ["a1", "a2"],
+      seen: { a1: "Pending", a2: "Approved" },
+    });
     expect(screen.queryByText("2 selected")).not.toBeInTheDocument();
   });
 
@@ -324,6 +329,11 @@ describe("AdminApplicationsPage", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
     await screen.findByText("2 rejected");
     const call = network.calls.find((c) => c.url.pathname === "/api/applications/bulk");
-    expect(call?.body).toEqual({ action: "reject", ids: ["a1", "a3"], reason: "Meeting is full" });
+    expect(call?.body).toEqual({
+      action: "reject",
+      ids: ["a1", "a3"],
+      reason: "Meeting is full",
+      seen: { a1: "Pending", a3: "Pending" },
+    });
   });
 });

@@ -51,7 +51,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
     // The next one is taken before deciding: a decided request may leave the filtered list.
     const target = thenNext ? next : null;
     bulk.mutate(
-      { action, ids: [app._id], reason },
+      { action, ids: [app._id], reason, seen: { [app._id]: app.status } },
       {
         onSuccess: (result) => {
           setRejecting(null);
