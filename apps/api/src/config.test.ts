@@ -34,6 +34,7 @@ describe("configuration", () => {
     [{ NODE_ENV: "production" }, "JWT_SECRET"],
     [{ JWT_SECRET: "short" }, "JWT_SECRET"],
     [{ ADMIN_EMAIL: "admin@example.org" }, "ADMIN_PASSWORD"],
+    [{ PORT: "0" }, "PORT"],
   ])("stops on %j with one line naming %s", (env, name) => {
     let error: unknown;
     try {
@@ -45,5 +46,37 @@ describe("configuration", () => {
     const message = (error as Error).message;
     expect(message).toContain(name);
     expect(message).not.toContain("\n");
+  });
+
+  it("takes an empty or blank value as unset: the documented default, never port 0", () => {
+    const blank = Object.fromEntries(
+      [
+        "PORT",
+        "HOST",
+        "DATABASE_URL",
+        "DATABASE_POOL_SIZE",
+        "TOKEN_TTL_SECONDS",
+        "MAIL_FROM",
+        "LOG_LEVEL",
+        "AUTH_RATE_LIMIT",
+        "IMPORT_MAX_ROWS",
+        "PURGE_SCHEDULE",
+        "TRUST_PROXY",
+      ].map((name, i) => [name, i % 2 ? "" : "  "]),
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), ...blank })).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      databasePoolSize: 5,
+      tokenTtlSeconds: 28800,
+      mailFrom: "Visa Letter Portal <no-reply@localhost>",
+      logLevel: "info",
+      authRateLimit: 10,
+      importMaxRows: 20_000,
+      purgeSchedule: "off",
+      trustProxy: false,
+    });
+    expect(loadConfig({ DATA_DIR: "", JWT_SECRET: "x".repeat(32) }).dataDir).toMatch(/\/data$/);
   });
 });

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { prepareDataDir } from "./data-dir/private-files.js";
 import { DEFAULT_POOL_SIZE } from "./db/client.js";
 
-const port = z.coerce.number().int().min(0).max(65535);
+// Port 0 would listen on whatever port the system picks: nobody could find the server.
+const port = z.coerce.number().int().min(1).max(65535);
 const optionalString = z
   .string()
   .optional()
@@ -102,7 +103,7 @@ export class ConfigError extends Error {}
 
 /** Reads and checks every variable once; throws ConfigError naming the first bad one. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withoutBlanks(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "configuration");
@@ -141,6 +142,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === "true",
   };
+}
+
+/**
+ * An environment value that is empty or only spaces is taken as unset, so it gets the documented
+ * default: `PORT=` in a unit file or a compose file otherwise became port 0, a random port.
+ */
+function withoutBlanks(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
 }
 
 /** A development secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
