@@ -34,7 +34,11 @@ describe("configuration", () => {
     [{ NODE_ENV: "production" }, "JWT_SECRET"],
     [{ JWT_SECRET: "short" }, "JWT_SECRET"],
     [{ ADMIN_EMAIL: "admin@example.org" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_PASSWORD: "secret123" }, "ADMIN_EMAIL"],
     [{ PORT: "0" }, "PORT"],
+    [{ MAIL_FROM: "not an address at all" }, "MAIL_FROM"],
+    [{ MAIL_FROM: "Portal <not an address>" }, "MAIL_FROM"],
+    [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
   ])("stops on %j with one line naming %s", (env, name) => {
     let error: unknown;
     try {
@@ -78,5 +82,18 @@ describe("configuration", () => {
       trustProxy: false,
     });
     expect(loadConfig({ DATA_DIR: "", JWT_SECRET: "x".repeat(32) }).dataDir).toMatch(/\/data$/);
+  });
+
+  it("accepts MAIL_FROM as an address alone or after a name, and PUBLIC_URL over http or https", () => {
+    for (const from of [
+      "no-reply@example.org",
+      "Visa Team <visa@example.org>",
+      '"Visa, Team" <v@example.org>',
+    ]) {
+      expect(loadConfig({ DATA_DIR: dataDir(), MAIL_FROM: from }).mailFrom).toBe(from);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://letters.example.org/" }).publicUrl).toBe(
+      "https://letters.example.org",
+    );
   });
 });

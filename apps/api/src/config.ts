@@ -7,6 +7,19 @@ import { DEFAULT_POOL_SIZE } from "./db/client.js";
 
 // Port 0 would listen on whatever port the system picks: nobody could find the server.
 const port = z.coerce.number().int().min(1).max(65535);
+/**
+ * An address, alone or after a display name: `a@b.example` or `Portal <a@b.example>`. Loose on
+ * the domain, since `no-reply@localhost` is the development default.
+ */
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
+const mailbox = z.string().refine(
+  (value) => {
+    const named = /^[^<>]*<([^<>]+)>$/.exec(value.trim());
+    return ADDRESS.test((named ? named[1] : value)?.trim() ?? "");
+  },
+  { message: 'must be an e-mail address, alone or after a name: "Portal <no-reply@example.org>"' },
+);
+const webUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" });
 const optionalString = z
   .string()
   .optional()
@@ -47,8 +60,8 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
       .optional(),
   ),
-  MAIL_FROM: z.string().min(3).default("Visa Letter Portal <no-reply@localhost>"),
-  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: mailbox.default("Visa Letter Portal <no-reply@localhost>"),
+  PUBLIC_URL: optionalString.pipe(webUrl.optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PURGE_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   PURGE_SCHEDULE: z.enum(["off", "daily"]).default("off"),
@@ -115,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
     throw new ConfigError("Invalid configuration: ADMIN_PASSWORD is required with ADMIN_EMAIL");
+  }
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
+    throw new ConfigError("Invalid configuration: ADMIN_EMAIL is required with ADMIN_PASSWORD");
   }
   const dataDir = resolve(e.DATA_DIR);
   return {
