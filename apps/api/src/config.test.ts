@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -95,5 +95,19 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://letters.example.org/" }).publicUrl).toBe(
       "https://letters.example.org",
     );
+  });
+
+  it("refuses a DATA_DIR that is a file, or lies under one, in one line naming DATA_DIR", () => {
+    const file = join(dataDir(), "a-file");
+    writeFileSync(file, "");
+    for (const dir of [file, join(file, "data")]) {
+      for (const env of [{}, { JWT_SECRET: "x".repeat(32) }]) {
+        expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(
+          expect.objectContaining({
+            message: expect.stringMatching(/^Invalid configuration: DATA_DIR [^\n]+$/),
+          }),
+        );
+      }
+    }
   });
 });

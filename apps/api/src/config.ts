@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { prepareDataDir } from "./data-dir/private-files.js";
@@ -133,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError("Invalid configuration: ADMIN_EMAIL is required with ADMIN_PASSWORD");
   }
   const dataDir = resolve(e.DATA_DIR);
+  refuseUnusableDataDir(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -168,15 +169,38 @@ function withoutBlanks(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
 }
 
+/** Refuses a DATA_DIR that is a file, or lies under one, before anything tries to create it. */
+function refuseUnusableDataDir(dataDir: string): void {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(dataDir).isDirectory();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return;
+    const reason =
+      code === "ENOTDIR" ? "lies under a file, not a directory" : `cannot be read (${code ?? e})`;
+    throw new ConfigError(`Invalid configuration: DATA_DIR ${dataDir} ${reason}`);
+  }
+  if (!isDirectory)
+    throw new ConfigError(`Invalid configuration: DATA_DIR ${dataDir} is a file, not a directory`);
+}
+
 /** A development secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
 function persistentSecret(dataDir: string): string {
   const file = join(dataDir, "jwt-secret");
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    prepareDataDir(dataDir);
-    const secret = randomBytes(48).toString("base64url");
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    try {
+      prepareDataDir(dataDir);
+      const secret = randomBytes(48).toString("base64url");
+      writeFileSync(file, secret, { mode: 0o600 });
+      return secret;
+    } catch (e) {
+      const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+      throw new ConfigError(
+        `Invalid configuration: DATA_DIR ${dataDir} cannot keep the generated token key (${reason}); give a DATA_DIR this user may write, or set JWT_SECRET`,
+      );
+    }
   }
 }
