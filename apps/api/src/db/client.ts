@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { DataDirLock } from "../data-dir/data-dir-lock.js";
+import { postgresStartError, requireUtf8 } from "./postgres-start.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +36,9 @@ const migrationsFolder = join(import.meta.dirname, "migrations");
  */
 export const DEFAULT_POOL_SIZE = 5;
 
+/** How long a new connection to a PostgreSQL server, or a wait for a pooled one, may take. */
+const CONNECT_TIMEOUT_MS = 3000;
+
 /**
  * Opens the embedded database (a directory, or memory) or a PostgreSQL server, and migrates it.
  * Only the chosen kind's driver is loaded: a server on PostgreSQL never loads PGlite's WebAssembly,
@@ -55,32 +59,48 @@ export async function openDatabase(opts: {
   /** Whether the embedded database vacuums while open (default true; see vacuumWhileOpen). */
   vacuum?: boolean;
 }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrateLocked }] = await Promise.all([
-      import("pg"),
-      import("drizzle-orm/node-postgres"),
-      import("./migrate-locked.js"),
-    ]);
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
-      connectionTimeoutMillis: 3000,
-    });
-    // A server that goes away must not crash the process: the pool reconnects on next use.
-    pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migrateLocked(pool, migrationsFolder);
-    return {
-      db,
-      kind: "postgres",
-      ping: async () => {
-        await pool.query("select 1");
-      },
-      analyzeAfterBulkWrite: async () => {},
-      writeProblem: () => undefined,
-      close: () => pool.end(),
-    };
-  }
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   const { openEmbedded } = await import("./embedded.js");
   return openEmbedded({ ...opts, migrationsFolder });
+}
+
+/**
+ * A PostgreSQL server: checked and migrated on a connection of its own, then served through the
+ * pool. A server that cannot be used is refused in one line (postgres-start.ts).
+ */
+async function openPostgres(databaseUrl: string, opts: { poolSize?: number }): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrateLocked }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("./migrate-locked.js"),
+  ]);
+  const setup = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  setup.on("error", () => {});
+  try {
+    await setup.connect();
+    await requireUtf8(setup, databaseUrl);
+    await migrateLocked(setup, migrationsFolder);
+  } catch (e) {
+    throw postgresStartError(e, databaseUrl);
+  } finally {
+    await setup.end().catch(() => {});
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A server that goes away must not crash the process: the pool reconnects on next use.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    analyzeAfterBulkWrite: async () => {},
+    writeProblem: () => undefined,
+    close: () => pool.end(),
+  };
 }

@@ -13,16 +13,11 @@ const MIGRATION_LOCK = [0x76697361, 1] as const;
  * migrate one after another, the first applies what is new and the others find nothing left.
  * Without it each read the same list of applied migrations and all but one failed half-way.
  */
-export async function migrateLocked(pool: pg.Pool, migrationsFolder: string): Promise<void> {
-  const client = await pool.connect();
+export async function migrateLocked(client: pg.Client, migrationsFolder: string): Promise<void> {
+  await client.query("select pg_advisory_lock($1, $2)", [...MIGRATION_LOCK]);
   try {
-    await client.query("select pg_advisory_lock($1, $2)", [...MIGRATION_LOCK]);
-    try {
-      await migrate(drizzle(client), { migrationsFolder });
-    } finally {
-      await client.query("select pg_advisory_unlock($1, $2)", [...MIGRATION_LOCK]);
-    }
+    await migrate(drizzle(client), { migrationsFolder });
   } finally {
-    client.release();
+    await client.query("select pg_advisory_unlock($1, $2)", [...MIGRATION_LOCK]);
   }
 }
