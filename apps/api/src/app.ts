@@ -101,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
     dataDir: config.dataDir,
     inMemory: config.inMemoryDatabase,
     holder: "the server",

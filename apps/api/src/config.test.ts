@@ -39,6 +39,7 @@ describe("configuration", () => {
     [{ MAIL_FROM: "not an address at all" }, "MAIL_FROM"],
     [{ MAIL_FROM: "Portal <not an address>" }, "MAIL_FROM"],
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
+    [{ DATABASE_QUERY_TIMEOUT_SECONDS: "0" }, "DATABASE_QUERY_TIMEOUT_SECONDS"],
   ])("stops on %j with one line naming %s", (env, name) => {
     let error: unknown;
     try {
@@ -59,6 +60,7 @@ describe("configuration", () => {
         "HOST",
         "DATABASE_URL",
         "DATABASE_POOL_SIZE",
+        "DATABASE_QUERY_TIMEOUT_SECONDS",
         "TOKEN_TTL_SECONDS",
         "MAIL_FROM",
         "LOG_LEVEL",
@@ -73,6 +75,7 @@ describe("configuration", () => {
       host: "127.0.0.1",
       databaseUrl: undefined,
       databasePoolSize: 5,
+      databaseQueryTimeoutMs: 60_000,
       tokenTtlSeconds: 28800,
       mailFrom: "Visa Letter Portal <no-reply@localhost>",
       logLevel: "info",

@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { prepareDataDir } from "./data-dir/private-files.js";
-import { DEFAULT_POOL_SIZE } from "./db/client.js";
+import { DEFAULT_POOL_SIZE, DEFAULT_QUERY_TIMEOUT_SECONDS } from "./db/client.js";
 
 // Port 0 would listen on whatever port the system picks: nobody could find the server.
 const port = z.coerce.number().int().min(1).max(65535);
@@ -37,6 +37,12 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_SIZE),
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DEFAULT_QUERY_TIMEOUT_SECONDS),
   JWT_SECRET: optionalString.pipe(
     z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   ),
@@ -82,6 +88,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Connections each server process keeps to a PostgreSQL server (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** How long a statement on a PostgreSQL server may go unanswered (DATABASE_QUERY_TIMEOUT_SECONDS). */
+  databaseQueryTimeoutMs?: number;
   /** Embedded database in memory only (tests). */
   inMemoryDatabase?: boolean;
   jwtSecret: string;
@@ -141,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,

@@ -11,8 +11,8 @@ export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: "embedded" | "postgres";
-  /** Resolves when the database answers a trivial query. */
-  ping(): Promise<void>;
+  /** Resolves when the database answers a trivial query; on a server, rejects after `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
   /**
    * Refreshes the planner's statistics after a bulk write. A PostgreSQL server's autovacuum does
    * this by itself; the embedded database has no autovacuum, so without it the planner would go
@@ -36,6 +36,16 @@ const migrationsFolder = join(import.meta.dirname, "migrations");
  */
 export const DEFAULT_POOL_SIZE = 5;
 
+/**
+ * How long a statement on a PostgreSQL server may go unanswered before its request fails with a
+ * 503 (DATABASE_QUERY_TIMEOUT_SECONDS). Without a bound, a frozen server held requests until the
+ * operating system gave up on the connection (over a minute). The slowest statements the portal
+ * sends take seconds: a 1,000-row step of an import, a purged meeting's deletes, an export's read
+ * (a whole 20,000-row import took 6 s on PostgreSQL, bench/RESULTS.md), plus waiting for a
+ * meeting's lock held by another import. Migrations at start are not bounded.
+ */
+export const DEFAULT_QUERY_TIMEOUT_SECONDS = 60;
+
 /** How long a new connection to a PostgreSQL server, or a wait for a pooled one, may take. */
 const CONNECT_TIMEOUT_MS = 3000;
 
@@ -48,6 +58,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   /** Connections kept to a PostgreSQL server (DATABASE_POOL_SIZE); DEFAULT_POOL_SIZE when not given. */
   poolSize?: number;
+  /** How long a statement on a PostgreSQL server may go unanswered (DATABASE_QUERY_TIMEOUT_SECONDS). */
+  queryTimeoutMs?: number;
   dataDir: string;
   inMemory?: boolean;
   /** Who opens the embedded database's DATA_DIR, as another process refused by its lock is told. */
@@ -65,10 +77,14 @@ export async function openDatabase(opts: {
 }
 
 /**
- * A PostgreSQL server: checked and migrated on a connection of its own, then served through the
- * pool. A server that cannot be used is refused in one line (postgres-start.ts).
+ * A PostgreSQL server: checked and migrated on a connection of its own (migrations may take long
+ * and are not bounded by the query timeout), then served through the pool. A server that cannot be
+ * used is refused in one line (postgres-start.ts).
  */
-async function openPostgres(databaseUrl: string, opts: { poolSize?: number }): Promise<Database> {
+async function openPostgres(
+  databaseUrl: string,
+  opts: { poolSize?: number; queryTimeoutMs?: number },
+): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrateLocked }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
@@ -89,6 +105,7 @@ async function openPostgres(databaseUrl: string, opts: { poolSize?: number }): P
     connectionString: databaseUrl,
     max: opts.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_SECONDS * 1000,
   });
   // A server that goes away must not crash the process: the pool reconnects on next use.
   pool.on("error", () => {});
@@ -96,8 +113,10 @@ async function openPostgres(databaseUrl: string, opts: { poolSize?: number }): P
   return {
     db,
     kind: "postgres",
-    ping: async () => {
-      await pool.query("select 1");
+    ping: async (timeoutMs) => {
+      // pg takes a query's own query_timeout (missing from its types) before the pool's.
+      const query = { text: "select 1", query_timeout: timeoutMs };
+      await pool.query(query);
     },
     analyzeAfterBulkWrite: async () => {},
     writeProblem: () => undefined,

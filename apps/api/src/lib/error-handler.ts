@@ -118,7 +118,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const msg = (e as { message?: unknown }).message;
     if (
       typeof msg === "string" &&
-      /Connection terminated|is not queryable|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(
+      /Connection terminated|is not queryable|timeout exceeded when trying to connect|connect ECONNREFUSED|Query read timeout/.test(
         msg,
       )
     )
