@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { DataDirLock } from "../data-dir/data-dir-lock.js";
-import { postgresStartError, requireUtf8 } from "./postgres-start.js";
+import { refuseNewerDatabase } from "./newer-database.js";
+import { postgresStartError, requireUtf8, whereIs } from "./postgres-start.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -73,7 +74,19 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   const { openEmbedded } = await import("./embedded.js");
-  return openEmbedded({ ...opts, migrationsFolder });
+  const database = await openEmbedded({ ...opts, migrationsFolder });
+  if (!opts.inMemory) await refuseNewer(database, `DATA_DIR (${opts.dataDir})`);
+  return database;
+}
+
+/** Closes `database` and throws when a newer version migrated it. */
+async function refuseNewer(database: Database, where: string): Promise<void> {
+  try {
+    await refuseNewerDatabase(database.db, migrationsFolder, where);
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
 }
 
 /**
@@ -110,7 +123,7 @@ async function openPostgres(
   // A server that goes away must not crash the process: the pool reconnects on next use.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: "postgres",
     ping: async (timeoutMs) => {
@@ -122,4 +135,6 @@ async function openPostgres(
     writeProblem: () => undefined,
     close: () => pool.end(),
   };
+  await refuseNewer(database, `DATABASE_URL (${whereIs(databaseUrl)})`);
+  return database;
 }
