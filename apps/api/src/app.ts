@@ -20,6 +20,7 @@ import type { AppContext } from "./context.js";
 import type { DataDirLock } from "./data-dir/data-dir-lock.js";
 import { openDatabase } from "./db/client.js";
 import { createStatements } from "./db/prepared.js";
+import { sharedJwtSecret } from "./db/shared-jwt-secret.js";
 import { healthRoutes } from "./health.routes.js";
 import { historyRoutes } from "./history/history.routes.js";
 import { importRoutes } from "./imports/import.routes.js";
@@ -65,7 +66,8 @@ export interface BuildOptions {
 }
 
 /** The whole server: database opened and migrated, every route registered. Tests and main share it. */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+export async function buildApp(configured: AppConfig, options: BuildOptions = {}): Promise<App> {
+  let config = configured;
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -107,6 +109,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     holder: "the server",
     lock: options.dataDirLock,
   });
+  if (config.jwtSecretInDatabase) {
+    config = { ...config, jwtSecret: await sharedJwtSecret(database.db, config.jwtSecret) };
+  }
   const ctx: AppContext = {
     config,
     database,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -112,5 +112,14 @@ describe("configuration", () => {
         );
       }
     }
+  });
+
+  it("with DATABASE_URL and no JWT_SECRET, leaves the token key to the database and writes none", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://db.example/visa" });
+    expect(config.jwtSecretInDatabase).toBe(true);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(join(dir, "jwt-secret"))).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecretInDatabase).toBe(false);
   });
 });

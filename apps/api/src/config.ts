@@ -93,6 +93,11 @@ export interface AppConfig {
   /** Embedded database in memory only (tests). */
   inMemoryDatabase?: boolean;
   jwtSecret: string;
+  /**
+   * JWT_SECRET unset with DATABASE_URL: `jwtSecret` is only a candidate, and buildApp takes the
+   * key kept in the database instead, so every server on it accepts the others' tokens.
+   */
+  jwtSecretInDatabase?: boolean;
   tokenTtlSeconds: number;
   /** A sign-in's absolute lifetime: renewing its token never passes it. */
   sessionMaxAgeSeconds: number;
@@ -150,7 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
-    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? (e.DATABASE_URL ? candidateSecret(dataDir) : persistentSecret(dataDir)),
+    jwtSecretInDatabase: !e.JWT_SECRET && !!e.DATABASE_URL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     adminEmail: e.ADMIN_EMAIL,
@@ -194,22 +200,36 @@ function refuseUnusableDataDir(dataDir: string): void {
     throw new ConfigError(`Invalid configuration: DATA_DIR ${dataDir} is a file, not a directory`);
 }
 
+/** The secret kept in DATA_DIR by an earlier start, if any. */
+function keptSecret(dataDir: string): string | undefined {
+  try {
+    return readFileSync(join(dataDir, "jwt-secret"), "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The key a server offers to keep in a PostgreSQL database that has none yet: the one an earlier
+ * version kept in DATA_DIR, so its sessions go on, or a new one.
+ */
+function candidateSecret(dataDir: string): string {
+  return keptSecret(dataDir) ?? randomBytes(48).toString("base64url");
+}
+
 /** A development secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
 function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, "jwt-secret");
+  const kept = keptSecret(dataDir);
+  if (kept) return kept;
   try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    try {
-      prepareDataDir(dataDir);
-      const secret = randomBytes(48).toString("base64url");
-      writeFileSync(file, secret, { mode: 0o600 });
-      return secret;
-    } catch (e) {
-      const reason = (e as NodeJS.ErrnoException).code ?? String(e);
-      throw new ConfigError(
-        `Invalid configuration: DATA_DIR ${dataDir} cannot keep the generated token key (${reason}); give a DATA_DIR this user may write, or set JWT_SECRET`,
-      );
-    }
+    prepareDataDir(dataDir);
+    const secret = randomBytes(48).toString("base64url");
+    writeFileSync(join(dataDir, "jwt-secret"), secret, { mode: 0o600 });
+    return secret;
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR ${dataDir} cannot keep the generated token key (${reason}); give a DATA_DIR this user may write, or set JWT_SECRET`,
+    );
   }
 }
