@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadConfig, loadServerConfig } from "./config.js";
 
 const dataDir = () => mkdtempSync(join(tmpdir(), "visa-config-"));
 
@@ -34,7 +34,6 @@ describe("configuration", () => {
     [{ NODE_ENV: "production" }, "JWT_SECRET"],
     [{ JWT_SECRET: "short" }, "JWT_SECRET"],
     [{ ADMIN_EMAIL: "admin@example.org" }, "ADMIN_PASSWORD"],
-    [{ ADMIN_PASSWORD: "secret123" }, "ADMIN_EMAIL"],
     [{ PORT: "0" }, "PORT"],
     [{ MAIL_FROM: "not an address at all" }, "MAIL_FROM"],
     [{ MAIL_FROM: "Portal <not an address>" }, "MAIL_FROM"],
@@ -85,6 +84,14 @@ describe("configuration", () => {
       trustProxy: false,
     });
     expect(loadConfig({ DATA_DIR: "", JWT_SECRET: "x".repeat(32) }).dataDir).toMatch(/\/data$/);
+  });
+
+  it("refuses ADMIN_PASSWORD without ADMIN_EMAIL at the server's start, not for npm run admin", () => {
+    const env = { DATA_DIR: dataDir(), ADMIN_PASSWORD: "secret123" };
+    expect(() => loadServerConfig(env)).toThrow(
+      new ConfigError("Invalid configuration: ADMIN_EMAIL is required with ADMIN_PASSWORD"),
+    );
+    expect(loadConfig(env).adminPassword).toBe("secret123");
   });
 
   it("accepts MAIL_FROM as an address alone or after a name, and PUBLIC_URL over http or https", () => {

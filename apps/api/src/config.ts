@@ -142,9 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
     throw new ConfigError("Invalid configuration: ADMIN_PASSWORD is required with ADMIN_EMAIL");
   }
-  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
-    throw new ConfigError("Invalid configuration: ADMIN_EMAIL is required with ADMIN_PASSWORD");
-  }
   const dataDir = resolve(e.DATA_DIR);
   refuseUnusableDataDir(dataDir);
   return {
@@ -174,6 +171,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === "true",
   };
+}
+
+/**
+ * The server's configuration: loadConfig's, with ADMIN_PASSWORD refused without ADMIN_EMAIL, which
+ * the server would silently ignore (`npm run admin --email` takes ADMIN_PASSWORD alone).
+ */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const config = loadConfig(env);
+  if (config.adminPassword && !config.adminEmail) {
+    throw new ConfigError("Invalid configuration: ADMIN_EMAIL is required with ADMIN_PASSWORD");
+  }
+  return config;
 }
 
 /**

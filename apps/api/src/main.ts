@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadServerConfig } from "./config.js";
 import type { CommandSocket } from "./data-dir/command-socket.js";
 import { lockDataDir } from "./data-dir/data-dir-lock.js";
 
@@ -6,9 +6,9 @@ import { lockDataDir } from "./data-dir/data-dir-lock.js";
 const LETTER_CODE_AFTER_MS = 1000;
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: ReturnType<typeof loadServerConfig>;
   try {
-    config = loadConfig();
+    config = loadServerConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
