@@ -1,5 +1,6 @@
 import { type ApplicationSummaryDto, formatDayUS, formatTimestampEastern } from "@visa/domain";
 import { useNavigate } from "react-router";
+import { ChangesRequestedBadge } from "../../../components/ChangesRequestedBadge";
 import { Menu } from "../../../components/Menu";
 import type { SortDirection, SortField } from "../api/get-admin-applications";
 import { appointmentDueIn } from "../lib/appointment-due";
@@ -113,11 +114,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                 <td className="whitespace-nowrap px-4 py-3 text-gray-900">
                   <span className="font-medium">{name}</span>
                   <WarningBadge app={a} />
-                  {a.changesRequested && (
-                    <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800">
-                      Changes requested
-                    </span>
-                  )}
+                  {a.changesRequested && <ChangesRequestedBadge className="ml-2" />}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-gray-700">{a.email}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-gray-700">

@@ -25,7 +25,11 @@ export function MyApplicationCards({ applications, onDownload }: MyApplicationCa
           >
             <div className="flex items-start justify-between gap-3">
               <h3 className="min-w-0 break-words font-semibold text-gray-900">{app.meeting?.name ?? ""}</h3>
-              <StatusBadge status={app.status} withdrawn={Boolean(app.withdrawnAt)} />
+              <StatusBadge
+                status={app.status}
+                withdrawn={Boolean(app.withdrawnAt)}
+                changesRequested={Boolean(app.changesRequested)}
+              />
             </div>
             <p className="mt-1 break-words text-sm text-gray-800">{name}</p>
             <p className="text-sm text-gray-700">

@@ -52,7 +52,11 @@ export function MyApplicationsTable({ applications, onDownload }: MyApplications
                   {formatDateEastern(app.createdAt)}
                 </td>
                 <td className="px-2 py-3 sm:px-4">
-                  <StatusBadge status={app.status} withdrawn={Boolean(app.withdrawnAt)} />
+                  <StatusBadge
+                    status={app.status}
+                    withdrawn={Boolean(app.withdrawnAt)}
+                    changesRequested={Boolean(app.changesRequested)}
+                  />
                 </td>
                 <td className="px-2 py-3 sm:px-4">
                   <Menu items={items} ariaLabel={`Actions for ${name}, ${app.meeting?.name ?? ""}`} />

@@ -1,16 +1,25 @@
+import { ChangesRequestedBadge } from "../../../components/ChangesRequestedBadge";
 import { statusBadgeClass, statusLabel } from "./status";
 
-/**
- * The status as a coloured pill with a capitalised label; a request its applicant withdrew shows
- * 'Withdrawn' (its status on the wire stays Rejected).
- */
-export function StatusBadge({ status, withdrawn = false }: { status: string; withdrawn?: boolean }) {
+export interface StatusBadgeProps {
+  status: string;
+  /** The applicant withdrew it: 'Withdrawn' instead of the status (on the wire it stays Rejected). */
+  withdrawn?: boolean;
+  /** The secretariat asked for corrections: 'Changes requested' beside the status. */
+  changesRequested?: boolean;
+}
+
+/** The status as a coloured pill with a capitalised label, and what product.md shows beside it. */
+export function StatusBadge({ status, withdrawn = false, changesRequested = false }: StatusBadgeProps) {
   const style = withdrawn ? "bg-gray-100 text-gray-800 ring-gray-300" : statusBadgeClass(status);
   return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}
-    >
-      {withdrawn ? "Withdrawn" : statusLabel(status)}
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <span
+        className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}
+      >
+        {withdrawn ? "Withdrawn" : statusLabel(status)}
+      </span>
+      {changesRequested && !withdrawn && <ChangesRequestedBadge />}
     </span>
   );
 }

@@ -47,7 +47,13 @@ export function ApplicationView({ app, admin }: { app: ApplicationDto; admin: bo
         />
         <Item
           label="Status"
-          value={<StatusBadge status={app.status} withdrawn={Boolean(app.withdrawnAt)} />}
+          value={
+            <StatusBadge
+              status={app.status}
+              withdrawn={Boolean(app.withdrawnAt)}
+              changesRequested={Boolean(app.changesRequested)}
+            />
+          }
         />
         <Item label="Submitted" value={formatTimestampEastern(app.createdAt)} />
         <Item label="Last Updated" value={formatTimestampEastern(app.updatedAt)} />
