@@ -134,8 +134,9 @@ describe("review desk journey", () => {
     const { page: mine, errors: mineErrors } = await j.openPage("review-desk-applicant");
     await openSignedIn(mine, applicant, `/applications/${rejectedId}`);
     await mine.getByText(`Reason for the rejection: ${REASON}`).waitFor();
-    await mine.getByRole("heading", { name: "Updates from the secretariat" }).waitFor();
-    await mine.getByText(`Status changed from Pending to Rejected. Reason: ${REASON}`).waitFor();
+    const history = mine.getByRole("region", { name: "Status history" });
+    await history.getByText("Status changed from Pending to Rejected").waitFor();
+    await history.getByText(`Reason: ${REASON}`).waitFor();
     await expectAccessible(mine, "applicant's rejected application");
     expect(mineErrors).toEqual([]);
   });

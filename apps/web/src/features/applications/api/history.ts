@@ -1,16 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HistoryEntryDto, NeighboursDto } from "@visa/domain";
+import type { NeighboursDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
 import { type ListPlace, listApiParams } from "../../../lib/list-query";
 import { queryKeys } from "../../../lib/query-keys";
-
-/** An application's history (GET /api/applications/:id/history): all of it for admins. */
-export function useApplicationHistory(id: string) {
-  return useQuery({
-    queryKey: queryKeys.applicationHistory(id),
-    queryFn: () => api<HistoryEntryDto[]>(`/api/applications/${encodeURIComponent(id)}/history`),
-  });
-}
 
 /** The previous and next application in the admin list the detail page was opened from. */
 export function useNeighbours(id: string, place: (ListPlace & { meetingId: string }) | null) {

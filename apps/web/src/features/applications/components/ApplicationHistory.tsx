@@ -1,6 +1,6 @@
 import { formatTimestampEastern, type HistoryEntryDto } from "@visa/domain";
 import { Spinner } from "../../../components/Spinner";
-import { useApplicationHistory } from "../api/history";
+import { useApplicationHistory } from "../api/application-history";
 
 const FIELD_LABELS: Record<string, string> = {
   passportNumber: "passport number",
@@ -44,8 +44,8 @@ export function describeEntry(e: HistoryEntryDto): string {
 }
 
 /**
- * An application's history, newest first. Admins see every entry; the applicant's answer holds
- * only status changes (with reasons), messages and requests for changes.
+ * An application's whole history for the secretariat, newest first, in their words (the
+ * applicant reads theirs in `StatusHistory`).
  */
 export function ApplicationHistory({ id, title = "History" }: { id: string; title?: string }) {
   const history = useApplicationHistory(id);

@@ -134,7 +134,6 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
       ) : (
         <ApplicationView app={app} admin={admin && actor.isAdmin} />
       )}
-      {!admin && isOwner && <StatusHistory id={app._id} />}
       {/* A document changed during an edit would make the draft's Save read as someone else's change. */}
       <DocumentsSection
         app={app}
@@ -142,7 +141,8 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         canRemove={!editing && (actor.isAdmin || (isOwner && normalStatus(app.status) === "pending"))}
       />
       {reviewing && <ReviewNotes id={app._id} />}
-      <ApplicationHistory id={app._id} title={reviewing ? "History" : "Updates from the secretariat"} />
+      {/* One history: the secretariat's whole record for admins, the applicant's own words for them. */}
+      {actor.isAdmin ? <ApplicationHistory id={app._id} title="History" /> : <StatusHistory id={app._id} />}
     </div>
   );
 }

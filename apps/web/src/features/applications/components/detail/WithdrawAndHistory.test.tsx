@@ -77,4 +77,33 @@ describe("the applicant's application page", () => {
     );
     expect(screen.queryByRole("button", { name: "Withdraw Request" })).toBeNull();
   }, 30_000);
+
+  it("shows one history, in the applicant's words, fetched once", async () => {
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto({ status: "Rejected" }) },
+      "GET /api/applications/a1/history": { json: history },
+    });
+    renderDetail();
+    const section = await screen.findByRole("region", { name: "Status history" });
+    expect(await within(section).findByText("Message from the secretariat")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Updates from the secretariat" })).toBeNull();
+    expect(screen.queryByText(/Message to the applicant/)).toBeNull();
+    expect(screen.getAllByText("Please send a clearer scan.")).toHaveLength(1);
+    expect(calls.filter((c) => c.path === "/api/applications/a1/history")).toHaveLength(1);
+  });
+
+  it("keeps the secretariat's full 'History' on the review page, fetched once", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto({ status: "Rejected" }) },
+      "GET /api/applications/a1/history": { json: history },
+    });
+    renderRoutes([{ path: "/x", element: <ApplicationDetail id="a1" admin /> }], "/x");
+    const section = await screen.findByRole("region", { name: "History" });
+    expect(
+      await within(section).findByText("Message to the applicant: Please send a clearer scan."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Status history" })).toBeNull();
+    expect(calls.filter((c) => c.path === "/api/applications/a1/history")).toHaveLength(1);
+  });
 });
