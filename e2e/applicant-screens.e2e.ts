@@ -135,7 +135,7 @@ describe("issue 16's screens are accessible", () => {
     await confirm.getByRole("button", { name: "Withdraw Request" }).click();
     await dialog(page, "Withdraw Request").waitFor({ state: "detached" });
     await page.getByText("Withdrawn", { exact: true }).first().waitFor();
-    await history.getByText("Withdrawn by the applicant").waitFor();
+    await history.getByText("You withdrew this request", { exact: true }).waitFor();
     await expectAccessible(page, "withdrawn application page");
   });
 });

@@ -47,3 +47,14 @@ export interface HistoryEntryDto {
   text?: string;
   changes?: HistoryChangeDto[];
 }
+
+/** The reason the server records on the status change an applicant's withdrawal makes. */
+export const WITHDRAWAL_REASON = "Withdrawn by the applicant";
+
+/**
+ * Whether the entry is the applicant withdrawing their request: on the wire a change to Rejected,
+ * which screens present as the applicant's own act, not as the secretariat's decision.
+ */
+export function isWithdrawal(e: Pick<HistoryEntryDto, "kind" | "toStatus" | "reason">): boolean {
+  return e.kind === "status_changed" && e.toStatus === "Rejected" && e.reason === WITHDRAWAL_REASON;
+}

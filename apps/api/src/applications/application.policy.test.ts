@@ -33,6 +33,9 @@ describe("application policy", () => {
     expect(uploadRefusal(owner, app("Approved"))).toBeNull();
     expect(uploadRefusal(owner, app("Rejected"))).toBe(APPLICATION_MESSAGES.noUploadWhenRejected);
     expect(uploadRefusal(admin, app("Rejected"))).toBeNull();
+    const withdrawn = { ...app("Rejected"), withdrawnAt: new Date("2030-01-08T15:00:00Z") };
+    expect(uploadRefusal(owner, withdrawn)).toBe("Documents cannot be added to a request you withdrew");
+    expect(uploadRefusal(admin, withdrawn)).toBeNull();
     expect(documentDeleteRefusal(owner, app("Pending"))).toBeNull();
     expect(documentDeleteRefusal(owner, app("Approved"))).toBe(APPLICATION_MESSAGES.noDocumentDelete);
     expect(documentDeleteRefusal(admin, app("Approved"))).toBeNull();

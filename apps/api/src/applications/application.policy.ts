@@ -19,6 +19,7 @@ export const APPLICATION_MESSAGES = {
   onlyAdminStatus: "Only an admin may change status",
   onlyAdminMeetingOfApproved: "Only an admin may change the meeting of an approved application",
   noUploadWhenRejected: "Documents cannot be added to a rejected application",
+  noUploadWhenWithdrawn: "Documents cannot be added to a request you withdrew",
   noDocumentDelete: "Documents can be removed only while the application is Pending",
   withdrawOnlyOwn: "Only the applicant can withdraw a request",
   withdrawOnlyOpen: "Only a Pending or Approved request can be withdrawn",
@@ -86,11 +87,16 @@ export function matchesVersion(ifMatch: string | undefined, updatedAt: Date): bo
 }
 
 /**
- * Owners may add supporting documents until the application is rejected (an approved applicant
- * may still need to send a renewed passport scan); admins always may.
+ * Owners may add supporting documents until the application is rejected or withdrawn (an approved
+ * applicant may still need to send a renewed passport scan); admins always may. A withdrawn one is
+ * Rejected on the wire, but the refusal names the applicant's own act, not a rejection.
  */
-export function uploadRefusal(actor: PolicyActor, app: PolicyApplication): string | null {
+export function uploadRefusal(
+  actor: PolicyActor,
+  app: PolicyApplication & { withdrawnAt?: Date | null },
+): string | null {
   if (actor.isAdmin) return null;
+  if (app.withdrawnAt) return APPLICATION_MESSAGES.noUploadWhenWithdrawn;
   return app.status === "Rejected" ? APPLICATION_MESSAGES.noUploadWhenRejected : null;
 }
 

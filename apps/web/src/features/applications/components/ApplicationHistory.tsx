@@ -1,4 +1,4 @@
-import { formatTimestampEastern, type HistoryEntryDto } from "@visa/domain";
+import { formatTimestampEastern, type HistoryEntryDto, isWithdrawal } from "@visa/domain";
 import { Spinner } from "../../../components/Spinner";
 import { useApplicationHistory } from "../api/application-history";
 
@@ -21,6 +21,8 @@ export function describeEntry(e: HistoryEntryDto): string {
         )
         .join(", ")}`;
     case "status_changed":
+      if (isWithdrawal(e))
+        return `Withdrawn by the applicant (status changed from ${e.fromStatus} to ${e.toStatus})`;
       return `Status changed from ${e.fromStatus} to ${e.toStatus}${e.reason ? `. Reason: ${e.reason}` : ""}`;
     case "letter_issued":
       return `Letter ${e.text ?? ""} issued`;

@@ -20,7 +20,7 @@ export function MyApplicationCards({ applications, onDownload }: MyApplicationCa
         return (
           <li
             key={app._id}
-            className={`rounded-lg border border-gray-200 p-4 shadow-sm ${statusRowClass(app.status)}`}
+            className={`rounded-lg border border-gray-200 p-4 shadow-sm ${statusRowClass(app.status, Boolean(app.withdrawnAt))}`}
             data-status={normalStatus(app.status)}
           >
             <div className="flex items-start justify-between gap-3">

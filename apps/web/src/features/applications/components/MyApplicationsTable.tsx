@@ -45,7 +45,11 @@ export function MyApplicationsTable({ applications, onDownload }: MyApplications
               items.push({ label: "Download Visa Letter", onClick: () => onDownload(app) });
             }
             return (
-              <tr key={app._id} className={statusRowClass(app.status)} data-status={normalStatus(app.status)}>
+              <tr
+                key={app._id}
+                className={statusRowClass(app.status, Boolean(app.withdrawnAt))}
+                data-status={normalStatus(app.status)}
+              >
                 <td className="px-2 py-3 sm:px-4 text-gray-900">{app.meeting?.name ?? ""}</td>
                 <td className="px-2 py-3 sm:px-4 text-gray-900">{name}</td>
                 <td className="hidden px-2 py-3 sm:px-4 text-gray-700 sm:table-cell">

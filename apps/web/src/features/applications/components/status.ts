@@ -10,8 +10,12 @@ export function statusLabel(status: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Row tint: pending yellow, rejected red, approved green. */
-export function statusRowClass(status: string): string {
+/**
+ * Row tint: pending yellow, rejected red, approved green; a request its applicant withdrew is
+ * grey, not red: the secretariat did not reject it.
+ */
+export function statusRowClass(status: string, withdrawn = false): string {
+  if (withdrawn) return "bg-gray-50";
   switch (normalStatus(status)) {
     case "pending":
       return "bg-yellow-50";

@@ -5,6 +5,7 @@ import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
 import { Spinner } from "../../../../components/Spinner";
 import { ApiError } from "../../../../lib/api-client";
+import { formatDateEastern } from "../../../../lib/dates";
 import { useDetailTitle } from "../../../../lib/page-title";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
@@ -112,7 +113,12 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         </Banner>
       )}
       {reviewing && <WarningsSection warnings={app.warnings} />}
-      {!reviewing && normalStatus(app.status) === "rejected" && app.statusReason && (
+      {!reviewing && app.withdrawnAt && (
+        <Banner kind="info">
+          {isOwner ? "You" : "The applicant"} withdrew this request on {formatDateEastern(app.withdrawnAt)}.
+        </Banner>
+      )}
+      {!reviewing && !app.withdrawnAt && normalStatus(app.status) === "rejected" && app.statusReason && (
         <Banner kind="info">Reason for the rejection: {app.statusReason}</Banner>
       )}
       {!reviewing && app.changesRequested && (

@@ -1,4 +1,4 @@
-import { formatTimestampEastern, type HistoryEntryDto } from "@visa/domain";
+import { formatTimestampEastern, type HistoryEntryDto, isWithdrawal } from "@visa/domain";
 import { Banner } from "../../../../components/Banner";
 import { Spinner } from "../../../../components/Spinner";
 import { useApplicationHistory } from "../../api/application-history";
@@ -7,6 +7,7 @@ import { statusLabel } from "../status";
 function title(e: HistoryEntryDto): string {
   switch (e.kind) {
     case "status_changed":
+      if (isWithdrawal(e)) return "You withdrew this request";
       return e.fromStatus
         ? `Status changed from ${statusLabel(e.fromStatus)} to ${statusLabel(e.toStatus ?? "")}`
         : `Status set to ${statusLabel(e.toStatus ?? "")}`;
@@ -21,7 +22,10 @@ function title(e: HistoryEntryDto): string {
   }
 }
 
-/** The status history of the applicant's request, with the reasons and messages they were given. */
+/**
+ * The applicant's one history of their request, in their words: the secretariat's decisions with
+ * their reasons, its messages and requests for changes, and their own withdrawal.
+ */
 export function StatusHistory({ id }: { id: string }) {
   const history = useApplicationHistory(id);
   return (
@@ -42,17 +46,23 @@ export function StatusHistory({ id }: { id: string }) {
         <p className="mt-2 text-sm text-gray-700">No decision yet: the request is waiting for review.</p>
       ) : (
         <ol className="mt-3 space-y-3">
-          {history.data.map((e) => (
-            <li key={e._id} className="border-l-2 border-blue-200 pl-3 text-sm">
-              <p className="font-medium text-gray-900">{title(e)}</p>
-              <p className="text-xs text-gray-600">
-                {formatTimestampEastern(e.at)}
-                {e.by ? ` · ${e.by.firstName} ${e.by.lastName}` : ""}
-              </p>
-              {e.reason && <p className="mt-1 whitespace-pre-wrap text-gray-800">Reason: {e.reason}</p>}
-              {e.text && <p className="mt-1 whitespace-pre-wrap text-gray-800">{e.text}</p>}
-            </li>
-          ))}
+          {history.data.map((e) => {
+            // Their own withdrawal needs neither their name nor the reason the server records for it.
+            const own = isWithdrawal(e);
+            return (
+              <li key={e._id} className="border-l-2 border-blue-200 pl-3 text-sm">
+                <p className="font-medium text-gray-900">{title(e)}</p>
+                <p className="text-xs text-gray-600">
+                  {formatTimestampEastern(e.at)}
+                  {e.by && !own ? ` · ${e.by.firstName} ${e.by.lastName}` : ""}
+                </p>
+                {e.reason && !own && (
+                  <p className="mt-1 whitespace-pre-wrap break-words text-gray-800">Reason: {e.reason}</p>
+                )}
+                {e.text && <p className="mt-1 whitespace-pre-wrap break-words text-gray-800">{e.text}</p>}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

@@ -2,8 +2,10 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
-import { renderRoutes, stubApi } from "../../../../lib/testing";
+import { renderAt, renderRoutes, stubApi } from "../../../../lib/testing";
 import { applicationDto } from "../../test-data";
+import { MyApplicationCards } from "../MyApplicationCards";
+import { MyApplicationsTable } from "../MyApplicationsTable";
 import { ApplicationDetail } from "./ApplicationDetail";
 
 beforeEach(() => saveSession({ token: "t.k.n", userId: "u1", userRole: "user" }));
@@ -90,6 +92,60 @@ describe("the applicant's application page", () => {
     expect(screen.queryByText(/Message to the applicant/)).toBeNull();
     expect(screen.getAllByText("Please send a clearer scan.")).toHaveLength(1);
     expect(calls.filter((c) => c.path === "/api/applications/a1/history")).toHaveLength(1);
+  });
+
+  it("presents a withdrawal as the applicant's own, not as a rejection", async () => {
+    stubApi({
+      "GET /api/applications/a1": {
+        json: applicationDto({
+          status: "Rejected",
+          statusReason: "Withdrawn by the applicant",
+          withdrawnAt: "2030-01-08T15:00:00.000Z",
+        }),
+      },
+      "GET /api/applications/a1/history": {
+        json: [
+          {
+            _id: "h1",
+            kind: "status_changed",
+            at: "2030-01-08T15:00:00.000Z",
+            by: { firstName: "Ana", lastName: "Silva" },
+            fromStatus: "Pending",
+            toStatus: "Rejected",
+            reason: "Withdrawn by the applicant",
+          },
+        ],
+      },
+    });
+    renderDetail();
+    expect(await screen.findByText("You withdrew this request on 01/08/2030.")).toBeInTheDocument();
+    expect(screen.queryByText(/Reason for the rejection/)).toBeNull();
+    const section = await screen.findByRole("region", { name: "Status history" });
+    expect(await within(section).findByText("You withdrew this request")).toBeInTheDocument();
+    expect(section).not.toHaveTextContent("Rejected");
+    expect(section).not.toHaveTextContent("Withdrawn by the applicant");
+    expect(section).not.toHaveTextContent("Ana Silva");
+  });
+
+  it("tints a withdrawn request grey on the dashboard, not red like a rejection", () => {
+    const apps = [
+      applicationDto({
+        _id: "w",
+        firstName: "Wen",
+        status: "Rejected",
+        withdrawnAt: "2030-01-08T15:00:00.000Z",
+      }),
+      applicationDto({ _id: "r", firstName: "Rui", status: "Rejected" }),
+    ];
+    const cards = renderAt("/", <MyApplicationCards applications={apps} onDownload={() => {}} />);
+    const [withdrawn, rejected] = screen.getAllByRole("listitem");
+    expect(withdrawn).not.toHaveClass("bg-red-50");
+    expect(withdrawn).toHaveClass("bg-gray-50");
+    expect(rejected).toHaveClass("bg-red-50");
+    cards.unmount();
+    renderAt("/", <MyApplicationsTable applications={apps} onDownload={() => {}} />);
+    const row = screen.getByText("Wen Silva", { selector: "td" }).closest("tr");
+    expect(row).toHaveClass("bg-gray-50");
   });
 
   it("keeps the secretariat's full 'History' on the review page, fetched once", async () => {
