@@ -41,6 +41,15 @@ describe("new application", () => {
     expect(await screen.findByText("No active meetings available at this time.")).toBeInTheDocument();
   });
 
+  it("shows no form to fill when no meeting is open, only the way back", async () => {
+    stubApi({ "GET /api/auth/me": { json: me }, "GET /api/meetings/active": { json: [] } });
+    renderNewApplication();
+    expect(await screen.findByText("No active meetings available at this time.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Submit Application" })).toBeNull();
+    expect(screen.queryByLabelText(/^Passport Number/)).toBeNull();
+    expect(screen.getByRole("link", { name: "Back to your applications" })).toHaveAttribute("href", "/");
+  });
+
   it("sends calendar days as UTC-midnight timestamps and returns to the dashboard", async () => {
     const { calls } = stubApi({
       "GET /api/auth/me": { json: me },

@@ -9,7 +9,8 @@ import {
 } from "@visa/domain";
 import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
 import { FormAlert } from "../../../components/FormAlert";
 import { LeaveGuard } from "../../../components/LeaveGuard";
@@ -111,6 +112,22 @@ export default function NewApplicationPage() {
       focusFirstError(formRef.current);
     },
   );
+
+  // Nothing can be submitted without a meeting: say so instead of a form that would be refused.
+  if (meetings.isSuccess && meetings.data.length === 0) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold text-gray-900">Visa Application</h1>
+        <Banner kind="info">No active meetings available at this time.</Banner>
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center text-blue-700 underline hover:text-blue-900"
+        >
+          Back to your applications
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-6">

@@ -15,7 +15,7 @@ export interface MeetingSelectionProps {
 const optionLabel = (m: MeetingDto) =>
   `${m.name} — ${m.location} (${formatDayUS(m.startDate)} – ${formatDayUS(m.endDate)})`;
 
-/** The meeting the letter is for, from the active meetings only. */
+/** The meeting the letter is for, from the active meetings only (the page says when there are none). */
 export function MeetingSelection({ f, meetings, loading, failed }: MeetingSelectionProps) {
   return (
     <Section title="Meeting Selection">
@@ -24,15 +24,13 @@ export function MeetingSelection({ f, meetings, loading, failed }: MeetingSelect
           <Spinner label="Loading meetings..." />
         ) : failed ? (
           <Banner kind="error">Failed to load meetings. Please try again later.</Banner>
-        ) : !meetings?.length ? (
-          <Banner kind="info">No active meetings available at this time.</Banner>
         ) : (
           <SelectInput
             label={f.label}
             required={f.required}
             error={f.error}
             placeholder="Select a meeting..."
-            options={meetings.map((m) => ({ value: m._id, label: optionLabel(m) }))}
+            options={(meetings ?? []).map((m) => ({ value: m._id, label: optionLabel(m) }))}
             {...f.reg}
           />
         )}
