@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "../constants.js";
-import { emailField, passwordField, personNameField } from "./fields.js";
+import { passwordField, personNameField, typedEmailField, typedPasswordField } from "./fields.js";
 
 export const loginSchema = z.object({
-  email: emailField,
+  email: typedEmailField,
   password: z.string().min(1, { message: "Password is required" }).max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    email: emailField,
-    password: passwordField,
+    email: typedEmailField,
+    password: typedPasswordField,
     confirmPassword: z.string().max(200).optional(),
     firstName: personNameField(100),
     lastName: personNameField(100),
@@ -22,9 +22,9 @@ export const registerSchema = z
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = z.object({ email: typedEmailField });
 
-export const resetPasswordSchema = z.object({ password: passwordField });
+export const resetPasswordSchema = z.object({ password: typedPasswordField });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, { message: "Current password is required" }).max(200),

@@ -154,6 +154,13 @@ export const passwordField = z
   })
   .max(200, { message: "Password must be at most 200 characters long" });
 
+/**
+ * The e-mail and password a person types to sign in, register or ask for a reset: an empty one is
+ * missing ("Email is required"), not an invalid address or a too short password.
+ */
+export const typedEmailField = z.string().trim().min(1, { message: "Email is required" }).pipe(emailField);
+export const typedPasswordField = z.string().min(1, { message: "Password is required" }).pipe(passwordField);
+
 /** A calendar day from "YYYY-MM-DD" or an ISO timestamp; becomes "YYYY-MM-DD". */
 export const dayField = z
   .string()

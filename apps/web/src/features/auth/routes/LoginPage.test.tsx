@@ -86,8 +86,17 @@ describe("login", () => {
     const { calls } = stubApi({});
     renderLogin();
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(await screen.findByText("Invalid email address")).toBeInTheDocument();
+    expect(await screen.findByText("Email is required")).toBeInTheDocument();
+    expect(screen.getByText("Password is required")).toBeInTheDocument();
     expect(screen.getByLabelText(/Email/)).toHaveAttribute("aria-invalid", "true");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("calls a typed address that is not one invalid", async () => {
+    const { calls } = stubApi({});
+    renderLogin();
+    await signIn("ana.example.com");
+    expect(await screen.findByText("Invalid email address")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
