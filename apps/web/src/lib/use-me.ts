@@ -9,7 +9,12 @@ export interface MeDto extends UserDto {
 
 export const meQueryKey = queryKeys.me;
 
-/** The signed-in user's own account (GET /api/auth/me). */
-export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: () => api<MeDto>("/api/auth/me"), staleTime: 60_000 });
+/** The signed-in user's own account (GET /api/auth/me); `enabled: false` waits until it is needed. */
+export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: () => api<MeDto>("/api/auth/me"),
+    staleTime: 60_000,
+    enabled,
+  });
 }
