@@ -86,4 +86,18 @@ describe("ImportResultView", () => {
     await userEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalledOnce();
   });
+
+  it("says a file with only its header had no rows, instead of 'Import finished.' and zeros", () => {
+    render(
+      <ImportResultView
+        result={{ total: 0, successful: 0, updated: 0, failed: 0, updatedRecords: [], errors: [] }}
+        onImportAnother={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByRole("status")).toHaveTextContent("The file has no rows to import");
+    expect(screen.queryByText("Import finished.")).toBeNull();
+    expect(screen.queryByText("Total rows")).toBeNull();
+    expect(screen.getByRole("button", { name: "Import Another File" })).toBeInTheDocument();
+  });
 });

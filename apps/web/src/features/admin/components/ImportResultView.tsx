@@ -26,17 +26,27 @@ export interface ImportResultViewProps {
 export function ImportResultView({ result, onImportAnother, onClose }: ImportResultViewProps) {
   return (
     <div className="space-y-4">
-      <p role="status" className="font-medium text-gray-900">
-        Import finished.
-      </p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-        {counts(result).map((c) => (
-          <div key={c.key} className="rounded-md bg-gray-50 p-3 text-center ring-1 ring-gray-200">
-            <dt className="text-xs text-gray-600">{c.label}</dt>
-            <dd className="text-xl font-semibold text-gray-900">{c.value}</dd>
-          </div>
-        ))}
-      </dl>
+      {result.total === 0 ? (
+        // A file with a header and no rows imported nothing: five zeros would not say why.
+        <p role="status" className="font-medium text-gray-900">
+          The file has no rows to import: it holds only the header line. Add one row per application under the
+          header and import it again.
+        </p>
+      ) : (
+        <>
+          <p role="status" className="font-medium text-gray-900">
+            Import finished.
+          </p>
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+            {counts(result).map((c) => (
+              <div key={c.key} className="rounded-md bg-gray-50 p-3 text-center ring-1 ring-gray-200">
+                <dt className="text-xs text-gray-600">{c.label}</dt>
+                <dd className="text-xl font-semibold text-gray-900">{c.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
       {!!result.approved && (
         <p>
           {result.approved === 1 ? "1 new application was" : `${result.approved} new applications were`}{" "}
