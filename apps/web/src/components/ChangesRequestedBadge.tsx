@@ -5,7 +5,7 @@
 export function ChangesRequestedBadge({ className = "" }: { className?: string }) {
   return (
     <span
-      className={`inline-flex rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800 ${className}`}
+      className={`inline-flex whitespace-nowrap rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800 ${className}`}
     >
       Changes requested
     </span>

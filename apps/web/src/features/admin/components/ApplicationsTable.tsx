@@ -1,5 +1,5 @@
 import { type ApplicationSummaryDto, formatDayUS, formatTimestampEastern } from "@visa/domain";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ChangesRequestedBadge } from "../../../components/ChangesRequestedBadge";
 import { Menu } from "../../../components/Menu";
 import type { SortDirection, SortField } from "../api/get-admin-applications";
@@ -42,7 +42,7 @@ function SortHeader(props: {
   const current = props.sortBy === props.field;
   const ariaSort = current ? (props.sortDirection === "asc" ? "ascending" : "descending") : "none";
   return (
-    <th scope="col" aria-sort={ariaSort} className="px-4 py-3">
+    <th scope="col" aria-sort={ariaSort} className="px-3 py-3">
       <button
         type="button"
         onClick={() => props.onSort(props.field)}
@@ -66,7 +66,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <thead className="bg-gray-50 text-left text-xs text-gray-600">
           <tr>
-            <th scope="col" className="w-10 px-4 py-3">
+            <th scope="col" className="w-10 px-3 py-3">
               <input
                 type="checkbox"
                 aria-label="Select all applications on this page"
@@ -76,16 +76,16 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                 onChange={(e) => props.onToggleAll(e.target.checked)}
               />
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold uppercase tracking-wide">
+            <th scope="col" className="px-3 py-3 font-semibold uppercase tracking-wide">
               Name
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold uppercase tracking-wide">
+            <th scope="col" className="px-3 py-3 font-semibold uppercase tracking-wide">
               Email
             </th>
             <SortHeader field="createdAt" label="Date" {...sort} />
             <SortHeader field="status" label="Status" {...sort} />
             <SortHeader field="visaAppointmentDate" label="Visa Appointment" {...sort} />
-            <th scope="col" className="px-4 py-3 font-semibold uppercase tracking-wide">
+            <th scope="col" className="px-3 py-3 font-semibold uppercase tracking-wide">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -103,7 +103,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                 className={dueIn !== null ? "bg-orange-50 hover:bg-orange-100" : "hover:bg-gray-50"}
                 data-due={dueIn !== null || undefined}
               >
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <input
                     type="checkbox"
                     aria-label={`Select ${name}`}
@@ -111,16 +111,26 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                     onChange={() => props.onToggle(a._id)}
                   />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-900">
-                  <span className="font-medium">{name}</span>
+                {/* A link, so the detail page also opens in a new tab; long names wrap anywhere. */}
+                <td className="min-w-40 px-3 py-3 text-gray-900">
+                  <Link
+                    to={props.detailHref(a)}
+                    className="font-medium text-blue-800 underline-offset-2 [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                  >
+                    {name}
+                  </Link>
                   <WarningBadge app={a} />
                   {a.changesRequested && <ChangesRequestedBadge className="ml-2" />}
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-700">{a.email}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                <td className="px-3 py-3 text-gray-700">
+                  <span className="block max-w-56 truncate" title={a.email}>
+                    {a.email}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap px-3 py-3 text-gray-700">
                   {formatTimestampEastern(a.createdAt)}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[a.status.toLowerCase()] ?? ""}`}
                   >
@@ -132,7 +142,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                     </span>
                   )}
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                <td className="whitespace-nowrap px-3 py-3 text-gray-700">
                   {a.visaAppointmentDate ? formatDayUS(a.visaAppointmentDate) : "—"}
                   {dueIn !== null && (
                     <span className="ml-2 font-semibold text-orange-900">
@@ -140,7 +150,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                     </span>
                   )}
                 </td>
-                <td className="px-4 py-3 text-right">
+                <td className="px-3 py-3 text-right">
                   <Menu
                     ariaLabel={`Actions for ${name}`}
                     items={[
@@ -173,7 +183,7 @@ function WarningBadge({ app }: { app: ApplicationSummaryDto }) {
   return (
     <span
       title={text}
-      className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+      className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
     >
       <span aria-hidden="true">⚠ </span>
       {warnings.length} {warnings.length === 1 ? "warning" : "warnings"}

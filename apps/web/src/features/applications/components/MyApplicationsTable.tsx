@@ -50,8 +50,11 @@ export function MyApplicationsTable({ applications, onDownload }: MyApplications
                 className={statusRowClass(app.status, Boolean(app.withdrawnAt))}
                 data-status={normalStatus(app.status)}
               >
-                <td className="px-2 py-3 sm:px-4 text-gray-900">{app.meeting?.name ?? ""}</td>
-                <td className="px-2 py-3 sm:px-4 text-gray-900">{name}</td>
+                {/* Long words wrap anywhere, so a long name never pushes Actions out of view. */}
+                <td className="px-2 py-3 sm:px-4 text-gray-900 [overflow-wrap:anywhere]">
+                  {app.meeting?.name ?? ""}
+                </td>
+                <td className="px-2 py-3 sm:px-4 text-gray-900 [overflow-wrap:anywhere]">{name}</td>
                 <td className="hidden px-2 py-3 sm:px-4 text-gray-700 sm:table-cell">
                   {formatDateEastern(app.createdAt)}
                 </td>

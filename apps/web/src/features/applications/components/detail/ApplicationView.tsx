@@ -19,9 +19,11 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 
 function Item({ label, value, wide }: { label: string; value: ReactNode; wide?: boolean }) {
   return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
+    // min-w-0 and overflow-wrap:anywhere: a long name without spaces wraps inside its card
+    // instead of widening the grid cell and scrolling a phone's page sideways.
+    <div className={wide ? "min-w-0 sm:col-span-2" : "min-w-0"}>
       <dt className="text-xs font-medium uppercase tracking-wide text-gray-600">{label}</dt>
-      <dd className="mt-0.5 whitespace-pre-wrap break-words text-sm text-gray-900">
+      <dd className="mt-0.5 whitespace-pre-wrap text-sm text-gray-900 [overflow-wrap:anywhere]">
         {value === "" || value === null || value === undefined ? "—" : value}
       </dd>
     </div>
