@@ -1,4 +1,9 @@
-import { type ApplicationStatus, canEditApplication, canViewApplication } from "@visa/domain";
+import {
+  type ApplicationStatus,
+  canEditApplication,
+  canViewApplication,
+  WITHDRAWAL_REASON,
+} from "@visa/domain";
 
 /** Who is asking, as far as authorization cares. */
 export interface PolicyActor {
@@ -23,7 +28,8 @@ export const APPLICATION_MESSAGES = {
   noDocumentDelete: "Documents can be removed only while the application is Pending",
   withdrawOnlyOwn: "Only the applicant can withdraw a request",
   withdrawOnlyOpen: "Only a Pending or Approved request can be withdrawn",
-  withdrawReason: "Withdrawn by the applicant",
+  // The reason a withdrawal's history entry carries; the web recognises a withdrawal by it.
+  withdrawReason: WITHDRAWAL_REASON,
   changedSinceRead:
     "Someone changed this application after you opened it, so nothing was saved. Choose Cancel to see the current version, then edit it again.",
   withdrawnNoDecision:

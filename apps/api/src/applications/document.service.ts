@@ -24,6 +24,7 @@ async function visibleApplication(db: DbOrTx, actor: Actor, id: string) {
       userId: applications.userId,
       status: applications.status,
       meetingId: applications.meetingId,
+      withdrawnAt: applications.withdrawnAt,
     })
     .from(applications)
     .where(eq(applications.id, id));

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, letters } from "../db/schema.js";
 import { applicantWithApplication } from "../letters/letters-test-helpers.js";
+import { multipartFile } from "../test/multipart.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 
 let t: TestApp;
@@ -99,6 +100,24 @@ describe("POST /api/applications/:id/withdraw", () => {
     expect(
       await t.app.ctx.db.select().from(letters).where(eq(letters.applicationId, application.id)),
     ).toEqual([]);
+  });
+
+  it("takes no more documents from the applicant, saying they withdrew it", async () => {
+    const { applicant, application } = await applicantWithApplication(t.app, { status: "Pending" });
+    await withdraw(application.id, applicant.auth);
+    const file = multipartFile({
+      filename: "scan.pdf",
+      data: Buffer.from("%PDF-1.4\n%%EOF\n"),
+      contentType: "application/pdf",
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/upload/${application.id}`,
+      headers: { ...applicant.auth, ...file.headers },
+      payload: file.payload,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Documents cannot be added to a request you withdrew");
   });
 
   it("an admin's later decision reopens a withdrawn request", async () => {
