@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -200,26 +200,39 @@ describe.skipIf(!!process.env.DATABASE_URL)("one DATA_DIR", () => {
   });
 
   describe("commands while another command holds DATA_DIR", () => {
-    it("refuse with one line naming it", async () => {
-      const dir = mkdtempSync(join(tmpdir(), "visa-commands-"));
-      const lock = lockDataDir(dir, "npm run seed:demo");
+    /** `npm run admin` on `dir` while `holder` holds it: its exit code and what it said. */
+    async function adminWhileHeld(dir: string, holder: string) {
+      const lock = lockDataDir(dir, holder);
       try {
-        const res = await run(
-          "apps/api/src/cli/admin.ts",
-          ["--email", "a@example.org", "--password", "abcdef"],
-          {
-            DATA_DIR: dir,
-          },
-        );
-        expect(res.code).toBe(1);
-        expect(res.err).toMatch(
-          new RegExp(
-            `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): it takes no commands now`,
-          ),
-        );
+        return await run("apps/api/src/cli/admin.ts", ["--email", "a@example.org", "--password", "abcdef"], {
+          DATA_DIR: dir,
+        });
       } finally {
         lock.release();
       }
+    }
+
+    it("refuse with one line naming it", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "visa-commands-"));
+      const res = await adminWhileHeld(dir, "npm run seed:demo");
+      expect(res.code).toBe(1);
+      expect(res.err).toMatch(
+        new RegExp(
+          `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): it takes no commands now`,
+        ),
+      );
+    }, 120_000);
+
+    it("say why no server can take them on a DATA_DIR too long for the socket", async () => {
+      const dir = join(mkdtempSync(join(tmpdir(), "visa-commands-")), "d".repeat(100));
+      mkdirSync(dir);
+      const res = await adminWhileHeld(dir, "the server");
+      expect(res.code).toBe(1);
+      expect(res.err).toMatch(
+        new RegExp(
+          `^${dir} is in use by the server \\(pid ${process.pid}, since [^)]+\\): no process can take commands on a DATA_DIR longer than 95 bytes`,
+        ),
+      );
     }, 120_000);
   });
 });

@@ -1,10 +1,17 @@
 import type { AppConfig } from "../config.js";
-import { type CommandOutput, sendCommand } from "../data-dir/command-socket.js";
+import {
+  type CommandOutput,
+  MAX_COMMAND_DATA_DIR,
+  sendCommand,
+  takesCommands,
+} from "../data-dir/command-socket.js";
 import { DataDirInUseError } from "../data-dir/data-dir-lock.js";
 import { type Database, openDatabase } from "../db/client.js";
 
 const REFUSED_ADVICE =
   "it takes no commands now; run this again once that server is listening (it then runs the command), or after that process has ended";
+// A server on a DATA_DIR this long never listens for commands: waiting for it would not help.
+const LONG_PATH_ADVICE = `no process can take commands on a DATA_DIR longer than ${MAX_COMMAND_DATA_DIR} bytes (the limit of its local socket's path); stop that process to run this command, or give the server a shorter DATA_DIR`;
 
 /**
  * Runs a command that writes: on the configured database when no process holds it, else through
@@ -24,7 +31,7 @@ export async function runOnDatabase<A>(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       holder: `npm run ${command}`,
-      lockAdvice: REFUSED_ADVICE,
+      lockAdvice: takesCommands(config.dataDir) ? REFUSED_ADVICE : LONG_PATH_ADVICE,
     });
   } catch (e) {
     if (!(e instanceof DataDirInUseError)) throw e;

@@ -13,6 +13,13 @@ export const SOCKET_FILE = "server.sock";
 /** Unix socket paths are limited to 107 bytes; a longer DATA_DIR cannot take commands. */
 const MAX_SOCKET_PATH = 107;
 
+/** The longest DATA_DIR (in bytes) whose server can take commands through its socket. */
+export const MAX_COMMAND_DATA_DIR = MAX_SOCKET_PATH - SOCKET_FILE.length - 1;
+
+/** Whether a server on this DATA_DIR can take commands (its socket's path is short enough). */
+export const takesCommands = (dataDir: string) =>
+  Buffer.byteLength(join(dataDir, SOCKET_FILE)) <= MAX_SOCKET_PATH;
+
 /** Where a command's lines go: the terminal, or the socket back to the command. */
 export interface CommandOutput {
   log(line: string): void;
@@ -96,7 +103,7 @@ export function sendCommand(
   out: CommandOutput,
 ): Promise<number | undefined> {
   const path = join(dataDir, SOCKET_FILE);
-  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) return Promise.resolve(undefined);
+  if (!takesCommands(dataDir)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     let connected = false;
     let exit: number | undefined;
