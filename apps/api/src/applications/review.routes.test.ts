@@ -100,6 +100,8 @@ describe("POST /api/applications/bulk", () => {
     expect((await bulk({ action: "approve", ids: [kept.id], seen: { [kept.id]: "Later" } })).status).toBe(
       400,
     );
+    // The decisions' mail goes now, not into the next test's outbox.
+    await drainMailQueue(t.app.ctx);
   });
 
   it("rejects with a reason the applicant reads on the page, in the history and in the mail", async () => {
