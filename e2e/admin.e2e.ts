@@ -73,7 +73,7 @@ function dataRows(page: Page): Locator {
 
 /** The Name cell of each data row, top to bottom. */
 async function namesShown(page: Page): Promise<string[]> {
-  return (await dataRows(page).locator("td:nth-child(2) > span:first-child").allTextContents()).map((s) =>
+  return (await dataRows(page).locator("td:nth-child(2) > a:first-child").allTextContents()).map((s) =>
     s.trim(),
   );
 }
