@@ -2,6 +2,7 @@ import {
   APPLICATION_FIELDS,
   cannotPrintMessage,
   PRINTED_FIELD_KEYS,
+  USE_PASSPORT_LATIN_LINE,
   unprintedScriptCharacters,
   WRITE_IN_LATIN,
 } from "@visa/domain";
@@ -40,9 +41,7 @@ export function unprintableCharacters(text: string): string[] {
 export function unprintableReason(field: string, value: string): string | null {
   const chars = unprintableCharacters(value);
   if (chars.length === 0) return null;
-  const advice = NAMES.has(field)
-    ? "enter it as printed in the Latin-letter line of your passport"
-    : WRITE_IN_LATIN;
+  const advice = NAMES.has(field) ? USE_PASSPORT_LATIN_LINE : WRITE_IN_LATIN;
   return cannotPrintMessage(chars, advice);
 }
 

@@ -112,9 +112,11 @@ export function printedText<S extends z.ZodType<string>>(schema: S) {
   });
 }
 
+/** What to do about a name the letter cannot print as typed. */
+export const USE_PASSPORT_LATIN_LINE = "enter it as printed in the Latin-letter line of your passport";
+
 /** Why a name in another script is refused, and what to enter instead. */
-export const NAME_SCRIPT_MESSAGE =
-  "cannot be printed on the letter in this script: enter it as printed in the Latin-letter line of your passport";
+export const NAME_SCRIPT_MESSAGE = `cannot be printed on the letter in this script: ${USE_PASSPORT_LATIN_LINE}`;
 
 /**
  * A person's name as an account carries it: one line, invisible and direction-changing characters
