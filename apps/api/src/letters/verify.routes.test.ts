@@ -131,6 +131,24 @@ describe("verification", () => {
     expect((await check("DE72052712", "192.0.2.11")).statusCode).toBe(429);
   });
 
+  it("lets one client check many letters, each within its own limit", async () => {
+    // A consulate checks the letters of many applicants from one address.
+    const check = (reference: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/verify/${reference}/passport`,
+        payload: { passportNumber: "X0000000" },
+        remoteAddress: "192.0.2.20",
+      });
+    const references = Array.from(
+      { length: 100 },
+      (_, i) => `VL-0000-0000-0000-${String(i).padStart(4, "0")}`,
+    );
+    for (const reference of references) expect((await check(reference)).statusCode).not.toBe(429);
+    // Past a hundred checks an hour the client waits, whichever letter it names.
+    expect((await check("VL-0000-0000-0001-0000")).statusCode).toBe(429);
+  });
+
   it("answers an unknown or malformed reference with 404 and a neutral message", async () => {
     for (const reference of ["VL-0000-0000-0000-0000", "not-a-reference", "VL-UUUU-UUUU-UUUU-UUUU"]) {
       const res = await verify(reference, "203.0.113.50");

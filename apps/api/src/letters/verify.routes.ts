@@ -9,8 +9,11 @@ import { getOrganisationImage } from "./organisation.service.js";
 import { checkLetterPassport, verifyLetter } from "./verify.service.js";
 
 const VERIFY_PER_MINUTE = 30;
-// Guessing a passport number must be slow: a few tries an hour per client and per letter.
-const PASSPORT_CHECKS_PER_HOUR = 10;
+// Guessing a letter's passport number must be slow: a few tries an hour per letter, from any
+// number of clients. A client may check more in all: a consulate checks many applicants' letters
+// from one address, and each letter's own limit still holds.
+const PASSPORT_CHECKS_PER_LETTER_HOUR = 10;
+const PASSPORT_CHECKS_PER_CLIENT_HOUR = 100;
 const referenceParams = z.object({ reference: z.string().max(64) });
 
 /** Public verification of a letter by its reference: no session, rate limited per client. */
@@ -31,11 +34,12 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
     return verifyLetter(ctx, request.params.reference);
   });
 
-  const hourly = (keyOf: (request: FastifyRequest) => string) =>
-    app.createRateLimit({ max: PASSPORT_CHECKS_PER_HOUR, timeWindow: 3600_000, keyGenerator: keyOf });
+  const hourly = (max: number, keyOf: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ max, timeWindow: 3600_000, keyGenerator: keyOf });
   const passportLimits = [
-    hourly((request) => `verify-passport:client:${clientKey(request)}`),
+    hourly(PASSPORT_CHECKS_PER_CLIENT_HOUR, (request) => `verify-passport:client:${clientKey(request)}`),
     hourly(
+      PASSPORT_CHECKS_PER_LETTER_HOUR,
       (request) =>
         `verify-passport:letter:${(request.params as { reference: string }).reference.toUpperCase()}`,
     ),
