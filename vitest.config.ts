@@ -19,6 +19,12 @@ export default defineConfig({
         },
       },
       "apps/web/vitest.config.ts",
+      {
+        test: {
+          name: "scripts",
+          include: ["scripts/**/*.test.mjs"],
+        },
+      },
     ],
   },
 });

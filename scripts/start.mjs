@@ -1,35 +1,14 @@
 // npm start: runs the compiled server with node, building first only when the build is missing
 // or older than the sources. `node scripts/start.mjs cli/admin --email …` runs a compiled command.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildState, canBuild, ROOT, SERVER_DIST } from "./build-state.mjs";
 
+// Several processes started together (servers, tests) build once: the others wait for it.
 const LOCK = join(ROOT, "apps/.build-lock");
 // Taken before a build, during which the parent may already go.
 const PARENT = process.ppid;
-
-/** Several processes started together (servers, tests) build once: the others wait for it. */
-async function withBuildLock(fn) {
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch (e) {
-      if (e.code !== "EEXIST") throw e;
-      // A lock left by a build that died is older than any build takes.
-      if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 600_000)
-        rmSync(LOCK, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
-}
 
 /**
  * Under `npm start` the server runs as npm's `sh -c node scripts/start.mjs`. A SIGTERM to npm (a
@@ -49,14 +28,17 @@ function stopWithParent() {
 const state = buildState();
 if (state !== "fresh") {
   if (canBuild()) {
-    await withBuildLock(() => {
+    // Loaded only to build: a start that has nothing to build needs no lock.
+    const { withBuildLock } = await import("./build-lock.mjs");
+    await withBuildLock(LOCK, (lockFd) => {
       if (buildState() === "fresh") return;
       console.error(
         state === "missing" ? "No build yet: building." : "Sources changed since the last build: building.",
       );
+      // The build shares the lock: should this process be killed alone, it stays held until the build ends.
       const r = spawnSync(process.execPath, [join(ROOT, "scripts/build.mjs")], {
         cwd: ROOT,
-        stdio: "inherit",
+        stdio: ["inherit", "inherit", "inherit", lockFd],
       });
       if (r.status !== 0) process.exit(r.status ?? 1);
     });
