@@ -52,6 +52,12 @@ describe("configuration", () => {
     expect(message).not.toContain("\n");
   });
 
+  it.each(["0", "65536", "seventy", "80.5", "-1"])("refuses PORT=%s saying which ports it takes", (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: value })).toThrow(
+      new ConfigError("Invalid configuration: PORT must be a port number from 1 to 65535"),
+    );
+  });
+
   it("takes an empty or blank value as unset: the documented default, never port 0", () => {
     const blank = Object.fromEntries(
       [

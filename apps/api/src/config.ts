@@ -5,8 +5,10 @@ import { z } from "zod";
 import { prepareDataDir } from "./data-dir/private-files.js";
 import { DEFAULT_POOL_SIZE, DEFAULT_QUERY_TIMEOUT_SECONDS } from "./db/client.js";
 
-// Port 0 would listen on whatever port the system picks: nobody could find the server.
-const port = z.coerce.number().int().min(1).max(65535);
+// Port 0 would listen on whatever port the system picks: nobody could find the server. One
+// message for every way a value misses, rather than zod's own ("Too small: expected number to be >=1").
+const PORT_RANGE = { error: "must be a port number from 1 to 65535" };
+const port = z.coerce.number(PORT_RANGE).int(PORT_RANGE).min(1, PORT_RANGE).max(65535, PORT_RANGE);
 /**
  * An address, alone or after a display name: `a@b.example` or `Portal <a@b.example>`. Loose on
  * the domain, since `no-reply@localhost` is the development default.
