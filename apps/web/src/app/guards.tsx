@@ -1,17 +1,25 @@
 import { lazy, Suspense } from "react";
-import { Navigate, Outlet } from "react-router";
-import { lastLogoutReason } from "../lib/session";
+import { Navigate, Outlet, useLocation } from "react-router";
+import type { LoginState } from "../lib/login-return";
+import { lastLogoutReason, logoutWasChosen } from "../lib/session";
 import { useSession } from "../lib/use-session";
 
 // The monitor (and its dialog) load after sign-in, keeping /login's bundle small.
 const SessionMonitor = lazy(() => import("../features/session/SessionMonitor"));
 
-/** Signed-in pages: without a session go to /login, carrying why the session ended (e.g. a 401). */
+/**
+ * Signed-in pages: without a session go to /login, carrying why the session ended (e.g. a 401) and
+ * this page, to come back to after signing in (not after a Logout: the user chose to leave).
+ */
 export function RequireAuth() {
   const session = useSession();
+  const location = useLocation();
   if (!session) {
-    const message = lastLogoutReason();
-    return <Navigate to="/login" replace state={message ? { message } : undefined} />;
+    const state: LoginState = {
+      message: lastLogoutReason() ?? undefined,
+      from: logoutWasChosen() ? undefined : location.pathname + location.search,
+    };
+    return <Navigate to="/login" replace state={state} />;
   }
   return (
     <>

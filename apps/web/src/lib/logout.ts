@@ -1,6 +1,6 @@
 import { api } from "./api-client";
 import { removeDraftsOf } from "./form-draft";
-import { clearSession, getSession } from "./session";
+import { chooseLogout, clearSession, getSession } from "./session";
 
 /** Ends this session on the server (its tokens stop working), then forgets it in this browser. */
 export async function logout(): Promise<void> {
@@ -13,6 +13,7 @@ export async function logoutEverywhere(): Promise<void> {
 }
 
 async function endOnServer(path: string): Promise<void> {
+  chooseLogout();
   // A chosen logout forgets the account's form drafts too (an expired session keeps them).
   const userId = getSession()?.userId;
   if (userId) removeDraftsOf(userId);

@@ -4,6 +4,8 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 // Why the last session ended (e.g. 'Session expired. Please log in again.'), shown on /login.
 let logoutReason: string | null = null;
+// Whether the user asked to log out and has not signed in since: /login then forgets their page.
+let logoutChosen = false;
 
 export interface StoredSession {
   token: string;
@@ -25,6 +27,7 @@ export function saveSession(s: StoredSession): void {
   localStorage.setItem("userId", s.userId);
   localStorage.setItem("userRole", s.userRole);
   logoutReason = null;
+  logoutChosen = false;
   emit();
 }
 
@@ -40,6 +43,22 @@ export function clearSession(reason?: string): void {
 /** The message of the last logout that had one (until the next login). */
 export function lastLogoutReason(): string | null {
   return logoutReason;
+}
+
+/**
+ * Marks the session's end as the user's own choice (Logout), before the server is asked: however
+ * it then ends (a 401 included), there is no page to come back to.
+ */
+export function chooseLogout(): void {
+  logoutChosen = true;
+}
+
+/**
+ * Whether the session ended because the user logged out, rather than expiring or being refused
+ * (until the next sign-in).
+ */
+export function logoutWasChosen(): boolean {
+  return logoutChosen;
 }
 
 /** The token's expiry (seconds since the epoch) read from its payload, or null. */
@@ -62,6 +81,8 @@ export function onSessionChange(listener: Listener): () => void {
 // Another tab signing in or out changes this tab's session too.
 if (typeof window !== "undefined") {
   window.addEventListener("storage", (e) => {
+    // A session signed in there is a new one here too.
+    if (e.key === "token" && e.newValue) logoutChosen = false;
     if (e.key === null || (KEYS as readonly string[]).includes(e.key)) emit();
   });
 }

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from "react-router";
 import { Banner } from "../../../components/Banner";
 import { TextInput } from "../../../components/FormField";
 import { fieldError } from "../../../lib/field-error";
+import { type LoginState, pathAfterLogin } from "../../../lib/login-return";
 import { login } from "../api/login";
 import { type FriendlyError, loginErrorMessage } from "../auth-errors";
 import { AuthCard } from "../components/AuthCard";
@@ -14,11 +15,15 @@ import { AuthLink } from "../components/AuthLink";
 import { ErrorBox } from "../components/ErrorBox";
 import { PortalNotice } from "../components/PortalNotice";
 
-/** /login: email and password, links to register and forgot password, the separate-portal warning. */
+/**
+ * /login: email and password, links to register and forgot password, the separate-portal warning.
+ * Signing in goes to the dashboard, or back to the page whose session had ended.
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const notice = (location.state as { message?: string } | null)?.message;
+  const state = location.state as LoginState | null;
+  const notice = state?.message;
   const [error, setError] = useState<FriendlyError | null>(null);
   const {
     register,
@@ -29,8 +34,9 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await login(values);
-      navigate("/", { replace: true });
+      const { role } = await login(values);
+      // Back to the page a signed-in route sent here from, if it is this user's to see.
+      navigate(pathAfterLogin(state?.from, role), { replace: true });
     } catch (e) {
       setError(loginErrorMessage(e));
     }
