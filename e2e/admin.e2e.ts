@@ -11,7 +11,7 @@ import {
   newAccount,
   uniqueTag,
 } from "./support/api";
-import { expectAccessible, login, screenshotOnFailure } from "./support/browser";
+import { expectAccessible, screenshotOnFailure, submitLogin } from "./support/browser";
 import { field } from "./support/forms";
 import { journey, sharedPage } from "./support/journey";
 
@@ -110,8 +110,11 @@ describe("admin journey", () => {
   it("adds a meeting and imports its applications from a CSV file", async () => {
     const { page } = desk;
     screenshotOnFailure(page, "admin-import");
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.getByRole("link", { name: "Admin", exact: true }).click();
+    // Opened while signed out, the list's address leads through /login and back, query and all.
+    await page.goto("/admin?status=pending");
+    await page.waitForURL((u) => u.pathname === "/login");
+    await submitLogin(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((u) => u.pathname === "/admin" && u.search === "?status=pending");
     await page.getByRole("heading", { name: "Applications by Meeting" }).waitFor();
     await expectAccessible(page, "admin applications");
 

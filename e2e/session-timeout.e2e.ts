@@ -10,6 +10,7 @@ import {
   openSignedIn,
   screenshotOnFailure,
   storedToken,
+  submitLogin,
 } from "./support/browser";
 
 // Tokens on this server last 25 s: less than the 5-minute warning window from the start.
@@ -152,5 +153,10 @@ describe("session timeout journey", () => {
     await page.getByText("Session expired. Please log in again.").waitFor();
     expect(await storedToken(page)).toBeNull();
     await expectAccessible(page, "login after a 401");
+
+    // Signing in again returns to the page the session ended on.
+    await submitLogin(page, other.email, "changed-pass");
+    await page.waitForURL((u) => u.pathname === "/applications/new");
+    await page.getByRole("heading", { name: "Visa Application" }).waitFor();
   });
 });

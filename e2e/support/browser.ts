@@ -49,10 +49,15 @@ export async function expectAccessible(page: Page, label: string) {
 /** Signs in through the login form and waits for the dashboard. */
 export async function login(page: Page, email: string, password: string) {
   await page.goto("/login");
+  await submitLogin(page, email, password);
+  await page.waitForURL((u) => u.pathname === "/");
+}
+
+/** Fills and sends the login form the page shows (after a redirect to /login, say). */
+export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole("button", { name: /log in|sign in/i }).click();
-  await page.waitForURL((u) => u.pathname === "/");
 }
 
 /** The newest e-mail the server wrote to its outbox (no SMTP configured in e2e). */
