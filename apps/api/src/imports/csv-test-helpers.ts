@@ -33,12 +33,17 @@ export function importRow(meetingName: string, n: number, over: CsvRow = {}): Cs
   };
 }
 
-const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const quote = (v: string) => (/[",;\t\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** CSV text with a header of `columns` (all import columns by default). */
-export function toCsv(rows: CsvRow[], columns: readonly string[] = IMPORT_COLUMNS, eol = "\n"): string {
-  const lines = [columns.join(",")];
-  for (const row of rows) lines.push(columns.map((c) => quote(row[c as keyof CsvRow] ?? "")).join(","));
+export function toCsv(
+  rows: CsvRow[],
+  columns: readonly string[] = IMPORT_COLUMNS,
+  eol = "\n",
+  separator = ",",
+): string {
+  const lines = [columns.join(separator)];
+  for (const row of rows) lines.push(columns.map((c) => quote(row[c as keyof CsvRow] ?? "")).join(separator));
   return lines.join(eol) + eol;
 }
 

@@ -103,6 +103,32 @@ describe("import: new rows", () => {
     expect(stored?.email).toBe("person5@example.test");
   });
 
+  it("reads semicolons, as Excel saves CSV where the decimal mark is a comma", async () => {
+    const meeting = await newMeeting();
+    const row = importRow(meeting.name, 7, { companyMailingAddress1: "Suite 5, North; Hauptstraße 1" });
+    const csv = toCsv([row, importRow(meeting.name, 8)], IMPORT_COLUMNS, "\r\n", ";");
+    expect(await run(Buffer.from(csv, "latin1"))).toMatchObject({ total: 2, successful: 2, failed: 0 });
+    const [stored] = await rowsOf(meeting.id);
+    expect(stored).toMatchObject({
+      companyMailingAddress1: "Suite 5, North; Hauptstraße 1",
+      lastName: "Müller-7",
+      phone: "+49 30 1234567",
+    });
+  });
+
+  it("reads Excel's Unicode Text: UTF-16 with a byte-order mark, separated by tabs", async () => {
+    const meeting = await newMeeting();
+    const rows = [importRow(meeting.name, 9, { firstName: "Дмитрий", lastName: "Nguyễn", city: "Αθήνα" })];
+    const text = `\uFEFF${toCsv(rows, IMPORT_COLUMNS, "\r\n", "\t")}`;
+    const be = Buffer.from(text, "utf16le").swap16();
+    for (const bytes of [Buffer.from(text, "utf16le"), be]) {
+      expect(await run(bytes)).toMatchObject({ total: 1, failed: 0 });
+    }
+    const stored = await rowsOf(meeting.id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ firstName: "Дмитрий", lastName: "Nguyễn", city: "Αθήνα" });
+  });
+
   it("strips the apostrophe that keeps a spreadsheet from reading a phone number as a formula", async () => {
     const meeting = await newMeeting();
     await run(toCsv([importRow(meeting.name, 6, { phone: "'+1 555 0100" })]));
@@ -289,9 +315,9 @@ describe("import: the file", () => {
       "The file is missing the required column: meetingName",
     ],
     [
-      "semicolons",
-      IMPORT_COLUMNS.join(";"),
-      "The file must be comma-separated, but its header row uses another separator. Save it as CSV (comma-separated).",
+      "another separator",
+      IMPORT_COLUMNS.join("|"),
+      "The file's columns must be separated by commas (or semicolons or tabs), but its header row uses another separator. Save it as CSV (comma-separated).",
     ],
     ["an empty file", "  \n", "The file is empty"],
     [

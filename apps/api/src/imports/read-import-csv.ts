@@ -1,4 +1,3 @@
-import { isUtf8 } from "node:buffer";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
@@ -6,7 +5,7 @@ import { CsvError, parse } from "csv-parse";
 import { badRequest } from "../lib/errors.js";
 import { turnTaker } from "../lib/event-loop-turns.js";
 import { restoreCell } from "./csv-cells.js";
-import { decodeWindows1252 } from "./windows-1252.js";
+import { decodeImportFile, headerSeparator } from "./import-file-text.js";
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -24,14 +23,6 @@ export type RecordVisitor = (record: CsvRecord, columns: ReadonlySet<ImportColum
 const NOT_CSV =
   "The file is not a CSV file. Save the spreadsheet as CSV (comma-separated) and import that file.";
 const canonical = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
-
-/**
- * UTF-8 as spreadsheets save it today goes to the parser as it came (no second copy of the file);
- * older "CSV" exports are Windows-1252.
- */
-function utf8(data: Buffer): Buffer {
-  return isUtf8(data) ? data : Buffer.from(decodeWindows1252(data));
-}
 
 /** Bytes handed to the parser at a time: a few hundred rows, parsed and validated in a few ms. */
 const PIECE_BYTES = 32 * 1024;
@@ -55,16 +46,18 @@ const BLANK_BYTES = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0]);
 
 function assertTextFile(data: Buffer): void {
   if (data.every((byte) => BLANK_BYTES.has(byte))) throw badRequest("The file is empty");
-  const head = data.subarray(0, 64 * 1024);
-  if (head.subarray(0, 4).equals(Buffer.from("PK\u0003\u0004", "latin1")) || head.includes(0)) {
-    throw badRequest(NOT_CSV);
-  }
+  if (data.subarray(0, 4).equals(Buffer.from("PK\u0003\u0004", "latin1"))) throw badRequest(NOT_CSV);
+}
+
+/** Text, once decoded, holds no NUL: a binary file (or UTF-16 without its byte-order mark) does. */
+function assertNoBinary(text: Buffer): void {
+  if (text.subarray(0, 64 * 1024).includes(0)) throw badRequest(NOT_CSV);
 }
 
 function headerColumns(header: string[]): Array<ImportColumn | undefined> {
   if (header.length === 1 && /[;\t|]/.test(header[0] ?? "")) {
     throw badRequest(
-      "The file must be comma-separated, but its header row uses another separator. Save it as CSV (comma-separated).",
+      "The file's columns must be separated by commas (or semicolons or tabs), but its header row uses another separator. Save it as CSV (comma-separated).",
     );
   }
   const columns = header.map((name) => canonical.get(name.trim().toLowerCase()));
@@ -83,9 +76,9 @@ function headerColumns(header: string[]): Array<ImportColumn | undefined> {
 }
 
 /**
- * Reads an import file: a header row naming the columns (any order, any case), then one
- * application per row, each handed to `visit` as soon as it is parsed (so the whole file never
- * exists as parsed cells at once). Quoted cells may hold commas and line breaks; blank rows are
+ * Reads an import file: a header row naming the columns (any order, any case; separated by commas,
+ * semicolons or tabs), then one application per row, each handed to `visit` as soon as it is
+ * parsed (so the whole file never exists as parsed cells at once). Quoted cells may hold commas and line breaks; blank rows are
  * skipped; more than `maxRows` data rows are refused. Returns the number of data rows and the
  * header's columns the import does not know.
  */
@@ -96,6 +89,8 @@ export async function readImportCsv(
   pieceBytes = PIECE_BYTES,
 ): Promise<{ total: number; unknownColumns: string[] }> {
   assertTextFile(data);
+  const { text } = decodeImportFile(data);
+  assertNoBinary(text);
   let header: string[] | undefined;
   let columns: Array<ImportColumn | undefined> = [];
   let known: ReadonlySet<ImportColumn> = new Set();
@@ -127,6 +122,7 @@ export async function readImportCsv(
   };
   const parser = parse({
     bom: true,
+    delimiter: headerSeparator(text),
     trim: true,
     relax_column_count: true,
     skip_empty_lines: false,
@@ -135,7 +131,7 @@ export async function readImportCsv(
   // Every record is handled in on_record, which passes none on: the sink only ends the pipeline.
   const sink = new Writable({ objectMode: true, write: (_record, _encoding, done) => done() });
   try {
-    await pipeline(Readable.from(pieces(utf8(data), pieceBytes)), parser, sink);
+    await pipeline(Readable.from(pieces(text, pieceBytes)), parser, sink);
   } catch (err) {
     if (err instanceof CsvError) throw badRequest(`The file could not be read as CSV: ${err.message}`);
     throw err;
