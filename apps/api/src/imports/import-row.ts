@@ -1,5 +1,4 @@
 import {
-  APPLICATION_FIELDS,
   type ApplicationStatus,
   applicationUpdateSchema,
   COUNTRIES,
@@ -8,7 +7,6 @@ import {
   GENDERS_EDIT,
   IMPORT_REQUIRED_COLUMNS,
   isCountryCode,
-  isRealDay,
   PASSPORT_VALIDITY_MESSAGE,
   passportCoversStay,
   stateRequired,
@@ -16,6 +14,7 @@ import {
 import { passportKeyOf } from "../applications/passport-key.js";
 import type { applications } from "../db/schema.js";
 import { isPrintedTextField, unprintableReason } from "../letters/printable-text.js";
+import { DATE_COLUMNS, readImportDay, type SlashEvidence } from "./import-dates.js";
 import type { CsvRecord, ImportColumn } from "./read-import-csv.js";
 
 type ApplicationInsert = typeof applications.$inferInsert;
@@ -63,19 +62,7 @@ export function meetingLookup(all: Array<{ id: string; name: string }>) {
   };
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_COLUMNS = new Set<ImportColumn>([
-  ...CSV_FIELD_KEYS.filter((k) => APPLICATION_FIELDS[k].kind === "day"),
-  "applicationDate",
-  "letterMailedDate",
-  "hardCopyMailedDate",
-]);
 const countryByName = new Map(COUNTRIES.map((c) => [c.name.toLowerCase(), c.code]));
-
-function isDay(value: string): boolean {
-  const m = DAY.exec(value);
-  return !!m && isRealDay(Number(m[1]), Number(m[2]), Number(m[3]));
-}
 
 /** A country code, or the code of a country written out by name. */
 function countryCode(value: string): string | null {
@@ -91,8 +78,10 @@ export function validateImportRow(
   record: CsvRecord,
   columns: ReadonlySet<ImportColumn>,
   findMeeting: (name: string) => string | null,
+  slashEvidence: SlashEvidence,
 ): RowResult {
-  const cell = (c: ImportColumn) => record.cells[c] ?? "";
+  const days = new Map<ImportColumn, string>();
+  const cell = (c: ImportColumn) => days.get(c) ?? record.cells[c] ?? "";
   const person = `${cell("firstName")} ${cell("lastName")}`.trim();
   const name = person ? `Row ${record.rowNumber} (${person})` : `Row ${record.rowNumber}`;
   const errors: string[] = [];
@@ -104,7 +93,10 @@ export function validateImportRow(
   const bad = (c: ImportColumn) => errors.some((e) => e.startsWith(`${c}:`));
 
   for (const c of DATE_COLUMNS) {
-    if (cell(c) && !isDay(cell(c))) fail(c, "must be a date (YYYY-MM-DD)");
+    if (!cell(c)) continue;
+    const read = readImportDay(cell(c), slashEvidence);
+    if ("day" in read) days.set(c, read.day);
+    else fail(c, read.error);
   }
   const gender = GENDERS_EDIT.find((g) => g.toLowerCase() === cell("gender").toLowerCase());
   if (!bad("gender")) {

@@ -129,6 +129,41 @@ describe("import: new rows", () => {
     expect(stored[0]).toMatchObject({ firstName: "Дмитрий", lastName: "Nguyễn", city: "Αθήνα" });
   });
 
+  it("reads dates a spreadsheet re-wrote in its locale's order, as the file's own dates prove it", async () => {
+    const meeting = await newMeeting();
+    const us = {
+      dateOfArrival: "3/1/2030",
+      dateOfDeparture: "3/8/2030",
+      passportExpirationDate: "1/31/2031",
+    };
+    const csv = toCsv([
+      importRow(meeting.name, 10, { ...us, birthdate: "6/5/1985", applicationDate: "1/2/2025 0:00" }),
+      importRow(meeting.name, 11, { ...us, birthdate: "12/31/1985" }),
+    ]);
+    const result = await run(csv);
+    expect(result).toMatchObject({ total: 2, successful: 2, failed: 0 });
+    expect(result.notes).toEqual([
+      "Dates written with slashes were read month first (MM/DD/YYYY), as row 2's passportExpirationDate shows.",
+    ]);
+    const stored = await rowsOf(meeting.id);
+    expect(
+      stored.map((r) => [r.birthdate, r.dateOfArrival, r.dateOfDeparture, r.passportExpirationDate]),
+    ).toEqual([
+      ["1985-06-05", "2030-03-01", "2030-03-08", "2031-01-31"],
+      ["1985-12-31", "2030-03-01", "2030-03-08", "2031-01-31"],
+    ]);
+  });
+
+  it("refuses a date that reads both ways when no date in the file tells which", async () => {
+    const meeting = await newMeeting();
+    const result = await run(toCsv([importRow(meeting.name, 12, { birthdate: "06/05/1985" })]));
+    expect(result).toMatchObject({ total: 1, successful: 0, failed: 1, notes: [] });
+    expect(result.errors[0].error).toBe(
+      "birthdate: could be day or month first (as 03/04/1990 could be 3 April or 4 March), and no date in the file shows which: write it as YYYY-MM-DD",
+    );
+    expect(await rowsOf(meeting.id)).toEqual([]);
+  });
+
   it("strips the apostrophe that keeps a spreadsheet from reading a phone number as a formula", async () => {
     const meeting = await newMeeting();
     await run(toCsv([importRow(meeting.name, 6, { phone: "'+1 555 0100" })]));
@@ -143,7 +178,7 @@ describe("import: invalid rows", () => {
     const rows: CsvRow[] = [
       importRow(m, 10),
       importRow(m, 11, { phone: "" }),
-      importRow(m, 12, { birthdate: "06/15/1985" }),
+      importRow(m, 12, { birthdate: "15/06/85" }),
       importRow(m, 13, { dateOfArrival: "2030-02-30" }),
       importRow(m, 14, { gender: "Robot" }),
       importRow(m, 15, { meetingName: "No Such Meeting" }),
@@ -158,7 +193,10 @@ describe("import: invalid rows", () => {
     expect(result).toMatchObject({ total: 12, successful: 2, updated: 0, failed: 10 });
     expect(result.errors).toEqual([
       { name: "Row 3 (Jürgen Müller-11)", error: "phone: is required" },
-      { name: "Row 4 (Jürgen Müller-12)", error: "birthdate: must be a date (YYYY-MM-DD)" },
+      {
+        name: "Row 4 (Jürgen Müller-12)",
+        error: "birthdate: must be a date with a four-digit year (YYYY-MM-DD)",
+      },
       { name: "Row 5 (Jürgen Müller-13)", error: "dateOfArrival: must be a date (YYYY-MM-DD)" },
       { name: "Row 6 (Jürgen Müller-14)", error: "gender: must be Male, Female or Other" },
       { name: "Row 7 (Jürgen Müller-15)", error: 'meetingName: no meeting is named "No Such Meeting"' },

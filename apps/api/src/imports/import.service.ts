@@ -3,6 +3,7 @@ import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import { meetings } from "../db/schema.js";
 import { supersedeChangedLetters } from "../letters/letter-issue.service.js";
+import { slashEvidenceOf, slashOrderNote } from "./import-dates.js";
 import { keepErrorReport } from "./import-error-report.js";
 import { recordImportHistory } from "./import-history.js";
 import { matchRows } from "./import-match.js";
@@ -25,10 +26,11 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
   const findMeeting = meetingLookup(
     await ctx.db.select({ id: meetings.id, name: meetings.name }).from(meetings),
   );
+  const slashEvidence = await slashEvidenceOf(data, ctx.config.importMaxRows);
   const rows: ImportedRow[] = [];
   const errors: ImportResultDto["errors"] = [];
   const visit = (record: CsvRecord, columns: ReadonlySet<ImportColumn>) => {
-    const result = validateImportRow(record, columns, findMeeting);
+    const result = validateImportRow(record, columns, findMeeting, slashEvidence);
     if (result.ok) rows.push(result.row);
     else errors.push({ name: result.name, error: result.error });
   };
@@ -93,6 +95,7 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     // cannot make an answer of tens of megabytes.
     approved,
     unknownColumns,
+    notes: [slashOrderNote(slashEvidence)].filter((note) => note !== null),
     updatedRecords: plan.updatedRecords,
     errors: errors.slice(0, MAX_LISTED_ERRORS),
   };

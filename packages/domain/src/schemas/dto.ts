@@ -155,6 +155,8 @@ export interface ImportResultDto {
   approved?: number;
   /** Header columns the import does not know, named instead of silently ignored. */
   unknownColumns?: string[];
+  /** How the import read something the file left open to reading, said so it can be checked. */
+  notes?: string[];
   updatedRecords: { name: string; reason: string }[];
   /** The first 1,000 failed rows; `failed` counts them all. */
   errors: { name: string; error: string }[];

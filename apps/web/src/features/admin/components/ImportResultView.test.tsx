@@ -42,6 +42,18 @@ describe("ImportResultView", () => {
     expect(count("Total rows")).toBe("16");
   });
 
+  it("shows how the import read what the file left open, such as its dates' order", () => {
+    const note = "Dates written with slashes were read day first (DD/MM/YYYY), as row 4's birthdate shows.";
+    render(
+      <ImportResultView
+        result={{ ...RESULT, notes: [note] }}
+        onImportAnother={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByRole("note")).toHaveTextContent(note);
+  });
+
   it("says how many approved letters the import replaced", () => {
     render(
       <ImportResultView result={{ ...RESULT, reissued: 2 }} onImportAnother={() => {}} onClose={() => {}} />,

@@ -58,6 +58,13 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
           Columns not imported (not known): {result.unknownColumns.join(", ")}
         </p>
       )}
+      {!!result.notes?.length && (
+        <div role="note" className="space-y-1 rounded-md bg-blue-50 p-3 text-blue-900 ring-1 ring-blue-200">
+          {result.notes.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+        </div>
+      )}
       {!!result.reissued && (
         <p className="text-sm text-gray-800">
           {result.reissued === 1
