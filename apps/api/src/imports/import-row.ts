@@ -15,6 +15,7 @@ import { passportKeyOf } from "../applications/passport-key.js";
 import type { applications } from "../db/schema.js";
 import { isPrintedTextField, unprintableReason } from "../letters/printable-text.js";
 import { DATE_COLUMNS, readImportDay, type SlashEvidence } from "./import-dates.js";
+import type { ImportFileEncoding } from "./import-file-text.js";
 import type { CsvRecord, ImportColumn } from "./read-import-csv.js";
 
 type ApplicationInsert = typeof applications.$inferInsert;
@@ -70,6 +71,15 @@ function countryCode(value: string): string | null {
   return countryByName.get(value.normalize("NFC").toLowerCase()) ?? null;
 }
 
+// A file saved in a Windows code page has "?" where the spreadsheet had a letter the code page
+// lacks (Ayşe becomes Ay?e, Дмитрий becomes ???????); imported, it would overwrite the stored name.
+// Free text may end a question with one, so there only a "?" before a letter or another "?" counts.
+const LOST_LETTER =
+  'has "?" where the spreadsheet could not save a letter, as files not saved as UTF-8 do: save it as "CSV UTF-8" and import that file';
+const FREE_TEXT = new Set<ImportColumn>(["additionalInformation"]);
+const lostLetter = (column: ImportColumn, value: string) =>
+  FREE_TEXT.has(column) ? /\?[\p{L}?]/u.test(value) : value.includes("?");
+
 /**
  * Checks one row on its own with the same field rules as the application form, and gives either
  * the columns to write or every problem as "field: reason".
@@ -79,6 +89,7 @@ export function validateImportRow(
   columns: ReadonlySet<ImportColumn>,
   findMeeting: (name: string) => string | null,
   slashEvidence: SlashEvidence,
+  encoding: ImportFileEncoding,
 ): RowResult {
   const days = new Map<ImportColumn, string>();
   const cell = (c: ImportColumn) => days.get(c) ?? record.cells[c] ?? "";
@@ -118,6 +129,10 @@ export function validateImportRow(
   const shape = applicationUpdateSchema.shape;
   for (const c of CSV_TEXT_FIELD_KEYS) {
     if (!columns.has(c) || bad(c)) continue;
+    if (encoding === "windows-1252" && lostLetter(c, cell(c))) {
+      fail(c, LOST_LETTER);
+      continue;
+    }
     const parsed = shape[c].safeParse(cell(c));
     const unprintable =
       parsed.success && isPrintedTextField(c) ? unprintableReason(c, String(parsed.data)) : null;

@@ -10,7 +10,7 @@ import { matchRows } from "./import-match.js";
 import { planImport } from "./import-plan.js";
 import { lockMeetings, ownersByEmail, storedKeys, storedValues } from "./import-reads.js";
 import { type ImportedRow, meetingLookup, validateImportRow } from "./import-row.js";
-import { type CsvRecord, type ImportColumn, readImportCsv } from "./read-import-csv.js";
+import { type RecordVisitor, readImportCsv } from "./read-import-csv.js";
 import { insertApplications, updateImportedColumns } from "./write-applications.js";
 
 type ImportResult = ImportResultDto & { unchanged: number; reissued: number; errorReportId: string | null };
@@ -29,8 +29,8 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
   const slashEvidence = await slashEvidenceOf(data, ctx.config.importMaxRows);
   const rows: ImportedRow[] = [];
   const errors: ImportResultDto["errors"] = [];
-  const visit = (record: CsvRecord, columns: ReadonlySet<ImportColumn>) => {
-    const result = validateImportRow(record, columns, findMeeting, slashEvidence);
+  const visit: RecordVisitor = (record, columns, encoding) => {
+    const result = validateImportRow(record, columns, findMeeting, slashEvidence, encoding);
     if (result.ok) rows.push(result.row);
     else errors.push({ name: result.name, error: result.error });
   };

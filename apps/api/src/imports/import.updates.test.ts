@@ -96,4 +96,24 @@ describe("import: older spreadsheets", () => {
       lastName: "Müller-400",
     });
   });
+
+  it("refuses the question marks a Windows code page leaves for the letters it lacks, keeping the names", async () => {
+    const meeting = await buildMeeting(t.app);
+    const row = importRow(meeting.name, 401, { firstName: "Ayşe", lastName: "Yılmaz", city: "İstanbul" });
+    await run(toCsv([row]));
+    // As Excel's "CSV (Comma delimited)" saves it: Windows-1252, "?" for ş, ı and İ.
+    const saved = toCsv([{ ...row, additionalInformation: "Is a hotel booked?" }]).replace(/[şıİ]/g, "?");
+    const result = await run(Buffer.from(saved, "latin1"));
+    expect(result).toMatchObject({ total: 1, updated: 0, failed: 1 });
+    const lost =
+      'has "?" where the spreadsheet could not save a letter, as files not saved as UTF-8 do: save it as "CSV UTF-8" and import that file';
+    expect(result.errors[0].error).toBe(`firstName: ${lost}; lastName: ${lost}; city: ${lost}`);
+    const [stored] = await rowsOf(meeting.id);
+    expect(stored).toMatchObject({
+      firstName: "Ayşe",
+      lastName: "Yılmaz",
+      city: "İstanbul",
+      additionalInformation: "",
+    });
+  });
 });

@@ -5,7 +5,7 @@ import { CsvError, parse } from "csv-parse";
 import { badRequest } from "../lib/errors.js";
 import { turnTaker } from "../lib/event-loop-turns.js";
 import { restoreCell } from "./csv-cells.js";
-import { decodeImportFile, headerSeparator } from "./import-file-text.js";
+import { decodeImportFile, headerSeparator, type ImportFileEncoding } from "./import-file-text.js";
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -17,8 +17,12 @@ export interface CsvRecord {
   hasExtraCells: boolean;
 }
 
-/** Called once per data row, in file order, while the file is read. */
-export type RecordVisitor = (record: CsvRecord, columns: ReadonlySet<ImportColumn>) => void;
+/** Called once per data row, in file order, while the file is read; `encoding` is how the file was read. */
+export type RecordVisitor = (
+  record: CsvRecord,
+  columns: ReadonlySet<ImportColumn>,
+  encoding: ImportFileEncoding,
+) => void;
 
 const NOT_CSV =
   "The file is not a CSV file. Save the spreadsheet as CSV (comma-separated) and import that file.";
@@ -89,7 +93,7 @@ export async function readImportCsv(
   pieceBytes = PIECE_BYTES,
 ): Promise<{ total: number; unknownColumns: string[] }> {
   assertTextFile(data);
-  const { text } = decodeImportFile(data);
+  const { text, encoding } = decodeImportFile(data);
   assertNoBinary(text);
   let header: string[] | undefined;
   let columns: Array<ImportColumn | undefined> = [];
@@ -117,7 +121,7 @@ export async function readImportCsv(
         `The file has more than ${maxRows.toLocaleString("en-US")} rows. Split it into smaller files.`,
       );
     }
-    visit({ rowNumber, cells, hasExtraCells }, known);
+    visit({ rowNumber, cells, hasExtraCells }, known, encoding);
     return null;
   };
   const parser = parse({
