@@ -32,6 +32,34 @@ describe("matchRows", () => {
     expect(r.errors).toEqual([]);
   });
 
+  it("refuses a numeric passport number that is a stored one without its leading zeros", () => {
+    next = 0;
+    const r = matchRows(
+      [stored("a", "0012345", "x@example.test")],
+      [
+        row(2, "12345", "x@example.test"),
+        row(3, "12345", "y@example.test"),
+        row(4, "0012345", "y@example.test"),
+      ],
+      newId,
+    );
+    expect(summary(r)).toEqual(["4:a:passport number"]);
+    expect(r.errors.map((e) => e.name)).toEqual(["Row 2", "Row 3"]);
+    expect(r.errors[0]?.error).toMatch(
+      /^passportNumber: is the passport number of an application of this meeting without its leading zeros/,
+    );
+  });
+
+  it("tells a leading zero of letters and digits from one a spreadsheet drops", () => {
+    next = 0;
+    const r = matchRows(
+      [stored("a", "0A12345", "x@example.test")],
+      [row(2, "A12345", "y@example.test")],
+      newId,
+    );
+    expect(summary(r)).toEqual(["2:new-1:new"]);
+  });
+
   it("matches the oldest stored application when two share a passport number", () => {
     const r = matchRows(
       [stored("old", "P1", "a@example.test"), stored("new", "P1", "b@example.test")],

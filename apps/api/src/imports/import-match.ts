@@ -26,11 +26,18 @@ interface Slot {
   touched: boolean;
 }
 
+const LEADING_ZEROS = /^0+(?=\d)/;
+const LOST_ZEROS =
+  "passportNumber: is the passport number of an application of this meeting without its leading zeros, which a spreadsheet drops from numbers: format the column as Text and write the number in full";
+
 class MeetingIndex {
   readonly byPassport = new Map<string, Slot>();
   readonly byEmail = new Map<string, Slot[]>();
+  /** Numeric passport numbers that start with zeros, by the number without them. */
+  readonly byNumber = new Set<string>();
   add(slot: Slot, passportKey: string, email: string) {
     if (!this.byPassport.has(passportKey)) this.byPassport.set(passportKey, slot);
+    if (/^0\d*$/.test(passportKey)) this.byNumber.add(passportKey.replace(LEADING_ZEROS, ""));
     const key = email.toLowerCase();
     const list = this.byEmail.get(key);
     if (!list) this.byEmail.set(key, [slot]);
@@ -42,7 +49,9 @@ class MeetingIndex {
  * Decides, from passport numbers and e-mails alone, which application each valid row writes. A
  * row matches an application of its meeting by passport number, else by e-mail (only a stored one
  * not already claimed by an earlier row, so two people sharing an address stay two); otherwise it
- * creates one, which later rows of the file can match in turn.
+ * creates one, which later rows of the file can match in turn. A row whose passport number is one
+ * of the meeting's without its leading zeros fails: a spreadsheet that read it as a number dropped
+ * them, and matching it by e-mail (or adding it) would store the shortened number.
  */
 export function matchRows(
   stored: StoredKey[],
@@ -68,6 +77,10 @@ export function matchRows(
     const index = indexOf(row.meetingId);
     let slot = index.byPassport.get(row.fields.passportKey);
     let how: RowMatch["how"] = "passport number";
+    if (!slot && index.byNumber.has(row.fields.passportKey)) {
+      errors.push({ name: row.name, error: LOST_ZEROS });
+      continue;
+    }
     if (!slot) {
       const free = (index.byEmail.get(row.fields.email) ?? []).filter((s) => s.stored && !s.touched);
       if (free.length > 1) {

@@ -284,6 +284,16 @@ describe("import: matching", () => {
     expect(b).toMatchObject({ city: "Köln", status: "Rejected", userId: null, passportKey: "C00000041" });
   });
 
+  it("refuses a passport number whose leading zeros a spreadsheet dropped, keeping the stored one", async () => {
+    const meeting = await newMeeting();
+    await run(toCsv([importRow(meeting.name, 40, { passportNumber: "012345678" })]));
+    const result = await run(toCsv([importRow(meeting.name, 40, { passportNumber: "12345678" })]));
+    expect(result).toMatchObject({ total: 1, successful: 0, updated: 0, failed: 1 });
+    expect(result.errors[0].error).toContain("format the column as Text and write the number in full");
+    const stored = await rowsOf(meeting.id);
+    expect(stored.map((r) => r.passportNumber)).toEqual(["012345678"]);
+  });
+
   it("matches only within the row's meeting", async () => {
     const here = await newMeeting();
     const there = await newMeeting();
