@@ -80,6 +80,12 @@ const FREE_TEXT = new Set<ImportColumn>(["additionalInformation"]);
 const lostLetter = (column: ImportColumn, value: string) =>
   FREE_TEXT.has(column) ? /\?[\p{L}?]/u.test(value) : value.includes("?");
 
+// A long number in a cell a spreadsheet holds as a number is saved as it shows it: 1.23457E+11.
+const SCIENTIFIC = /^\d+(?:[.,]\d+)?E\+?\d+$/i;
+const NUMBER_COLUMNS = new Set<ImportColumn>(["passportNumber", "phone", "fax"]);
+const SHORTENED =
+  "is a number the spreadsheet shortened (such as 1.23E+08), which loses its digits: format the column as Text and write the number in full";
+
 /**
  * Checks one row on its own with the same field rules as the application form, and gives either
  * the columns to write or every problem as "field: reason".
@@ -131,6 +137,10 @@ export function validateImportRow(
     if (!columns.has(c) || bad(c)) continue;
     if (encoding === "windows-1252" && lostLetter(c, cell(c))) {
       fail(c, LOST_LETTER);
+      continue;
+    }
+    if (NUMBER_COLUMNS.has(c) && SCIENTIFIC.test(cell(c))) {
+      fail(c, SHORTENED);
       continue;
     }
     const parsed = shape[c].safeParse(cell(c));

@@ -231,6 +231,24 @@ describe("import: invalid rows", () => {
     expect((await rowsOf(meeting.id)).map((r) => r.firstName)).toEqual(["Anna"]);
   });
 
+  it("says a number in scientific notation lost its digits in the spreadsheet", async () => {
+    const meeting = await newMeeting();
+    const result = await run(
+      toCsv([
+        importRow(meeting.name, 32, { passportNumber: "1.23457E+08", phone: "4.91701E+11", fax: "4,9E+11" }),
+      ]),
+    );
+    const shortened =
+      "is a number the spreadsheet shortened (such as 1.23E+08), which loses its digits: format the column as Text and write the number in full";
+    expect(result.errors).toEqual([
+      {
+        name: "Row 2 (Jürgen Müller-32)",
+        error: `passportNumber: ${shortened}; phone: ${shortened}; fax: ${shortened}`,
+      },
+    ]);
+    expect(await rowsOf(meeting.id)).toEqual([]);
+  });
+
   it("lists every problem of a row and refuses a row with more cells than the header", async () => {
     const meeting = await newMeeting();
     const extra = toCsv([importRow(meeting.name, 31)]).split("\n")[1];
