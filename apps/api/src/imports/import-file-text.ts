@@ -24,9 +24,17 @@ export function decodeImportFile(data: Buffer): { text: Buffer; encoding: Import
   return { text: Buffer.from(decodeWindows1252(data)), encoding: "windows-1252" };
 }
 
+/**
+ * A header cell as the import compares it: without case, spaces, underscores or hyphens, so
+ * "First Name", "first_name" and "FIRSTNAME" all name firstName.
+ */
+export const columnKey = (name: string) => name.replace(/[\s_\-"]+/g, "").toLowerCase();
+
+/** Import columns by `columnKey`. */
+export const COLUMNS_BY_KEY = new Map(IMPORT_COLUMNS.map((c) => [columnKey(c), c]));
+
 const SEPARATORS = [",", ";", "\t"] as const;
 export type ImportSeparator = (typeof SEPARATORS)[number];
-const known = new Set(IMPORT_COLUMNS.map((c) => c.toLowerCase()));
 
 /**
  * The separator of the file's columns, told by its header row: the one that splits it into the
@@ -40,7 +48,7 @@ export function headerSeparator(text: Buffer): ImportSeparator {
     .toString("utf8")
     .replace(/^\uFEFF/, "");
   const names = (separator: string) =>
-    header.split(separator).filter((name) => known.has(name.replace(/"/g, "").trim().toLowerCase())).length;
+    header.split(separator).filter((name) => COLUMNS_BY_KEY.has(columnKey(name))).length;
   let best: ImportSeparator = ",";
   for (const separator of SEPARATORS) if (names(separator) > names(best)) best = separator;
   return best;

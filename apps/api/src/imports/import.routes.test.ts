@@ -103,6 +103,23 @@ describe("import: new rows", () => {
     expect(stored?.email).toBe("person5@example.test");
   });
 
+  it("reads column names written with spaces or underscores between words", async () => {
+    const meeting = await newMeeting();
+    const names: Record<string, string> = {
+      firstName: "First Name",
+      lastName: "last_name",
+      passportNumber: " Passport number ",
+    };
+    const csv = toCsv([importRow(meeting.name, 13)]).replace(/^[^\n]*/, (header) =>
+      header
+        .split(",")
+        .map((c) => names[c] ?? c)
+        .join(","),
+    );
+    expect(await run(csv)).toMatchObject({ total: 1, successful: 1, failed: 0, unknownColumns: [] });
+    expect((await rowsOf(meeting.id))[0]).toMatchObject({ firstName: "Jürgen", lastName: "Müller-13" });
+  });
+
   it("reads semicolons, as Excel saves CSV where the decimal mark is a comma", async () => {
     const meeting = await newMeeting();
     const row = importRow(meeting.name, 7, { companyMailingAddress1: "Suite 5, North; Hauptstraße 1" });

@@ -1,11 +1,17 @@
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
+import { type IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS } from "@visa/domain";
 import { CsvError, parse } from "csv-parse";
 import { badRequest } from "../lib/errors.js";
 import { turnTaker } from "../lib/event-loop-turns.js";
 import { restoreCell } from "./csv-cells.js";
-import { decodeImportFile, headerSeparator, type ImportFileEncoding } from "./import-file-text.js";
+import {
+  COLUMNS_BY_KEY,
+  columnKey,
+  decodeImportFile,
+  headerSeparator,
+  type ImportFileEncoding,
+} from "./import-file-text.js";
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -26,7 +32,6 @@ export type RecordVisitor = (
 
 const NOT_CSV =
   "The file is not a CSV file. Save the spreadsheet as CSV (comma-separated) and import that file.";
-const canonical = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
 
 /** Bytes handed to the parser at a time: a few hundred rows, parsed and validated in a few ms. */
 const PIECE_BYTES = 32 * 1024;
@@ -64,7 +69,7 @@ function headerColumns(header: string[]): Array<ImportColumn | undefined> {
       "The file's columns must be separated by commas (or semicolons or tabs), but its header row uses another separator. Save it as CSV (comma-separated).",
     );
   }
-  const columns = header.map((name) => canonical.get(name.trim().toLowerCase()));
+  const columns = header.map((name) => COLUMNS_BY_KEY.get(columnKey(name)));
   const seen = new Set<ImportColumn>();
   for (const c of columns) {
     if (!c) continue;
@@ -80,8 +85,8 @@ function headerColumns(header: string[]): Array<ImportColumn | undefined> {
 }
 
 /**
- * Reads an import file: a header row naming the columns (any order, any case; separated by commas,
- * semicolons or tabs), then one application per row, each handed to `visit` as soon as it is
+ * Reads an import file: a header row naming the columns (any order, any case, with or without
+ * spaces between words; separated by commas, semicolons or tabs), then one application per row, each handed to `visit` as soon as it is
  * parsed (so the whole file never exists as parsed cells at once). Quoted cells may hold commas and line breaks; blank rows are
  * skipped; more than `maxRows` data rows are refused. Returns the number of data rows and the
  * header's columns the import does not know.
