@@ -19,19 +19,33 @@ const tokenHash = (token: string) => createHash("sha256").update(token).digest("
 
 /**
  * In the caller's transaction: the account's address counts as proved from now on, and the
- * imported applications sent to it that have no owner yet become the account's.
+ * imported applications sent to it that have no owner yet become the account's. True when this
+ * call proved it (it was not proved before): the caller then emits "email.verified" once it has
+ * committed (`announceVerified`).
  */
-export async function markEmailVerified(db: DbOrTx, userId: string, email: string): Promise<void> {
+export async function markEmailVerified(db: DbOrTx, userId: string, email: string): Promise<boolean> {
+  // Locked, so of two proofs at once (the link and a reset) only one finds the address unproved.
   const [user] = await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
     .where(and(eq(users.id, userId), eq(users.email, email)))
-    .returning({ id: users.id });
-  if (!user) return;
+    .for("update");
+  if (!user) return false;
+  if (!user.verifiedAt)
+    await db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
   await db
     .update(applications)
     .set({ userId })
     .where(and(isNull(applications.userId), eq(sql`lower(${applications.email})`, email.toLowerCase())));
+  return !user.verifiedAt;
+}
+
+/**
+ * After the commit of a `markEmailVerified` that proved the address: the mail held back while it
+ * was unproved (the letters of approvals meanwhile) may go now.
+ */
+export function announceVerified(ctx: AppContext, userId: string, proved: boolean): void {
+  if (proved) ctx.events.emit("email.verified", { userId });
 }
 
 /**
@@ -75,7 +89,7 @@ export async function sendVerificationLink(ctx: AppContext, userId: string): Pro
 export async function verifyEmail(ctx: AppContext, token: string): Promise<{ message: string }> {
   if (!TOKEN_RE.test(token)) throw badRequest(VERIFICATION_MESSAGES.invalid);
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const verified = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(emailVerifications)
       .set({ usedAt: now })
@@ -90,7 +104,8 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<{ mes
     if (!claimed) throw badRequest(VERIFICATION_MESSAGES.invalid);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
     if (user?.email !== claimed.email) throw badRequest(VERIFICATION_MESSAGES.invalid);
-    await markEmailVerified(tx, claimed.userId, claimed.email);
+    return { userId: claimed.userId, proved: await markEmailVerified(tx, claimed.userId, claimed.email) };
   });
+  announceVerified(ctx, verified.userId, verified.proved);
   return { message: VERIFICATION_MESSAGES.verified };
 }

@@ -146,6 +146,12 @@ describe("verified addresses", () => {
       headers: { authorization: `Bearer ${login.json().token}` },
     });
     expect(me.json().emailVerified).toBe(true);
+    // The letter approved meanwhile goes to the address now that it is proved.
+    await drainMailQueue(t.app.ctx);
+    const letter = await smtp.next();
+    expect(letter.to).toEqual([email]);
+    expect(letter.raw).toContain(`Subject: Your visa invitation letter for ${meeting.name}`);
+    expect(letter.raw).toContain("application/pdf");
   });
 
   it("rejects an unknown or malformed link, and limits resends", async () => {

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.js";
 import { passwordResets, users } from "../db/schema.js";
 import { badRequest } from "../lib/errors.js";
 import { setPassword } from "./auth.service.js";
-import { markEmailVerified } from "./email-verification.service.js";
+import { announceVerified, markEmailVerified } from "./email-verification.service.js";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_ANSWER = "Check your email for password reset instructions";
@@ -84,7 +84,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!claimed) throw badRequest(AUTH_MESSAGES.invalidResetToken);
   await setPassword(ctx, claimed.userId, password);
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
-  if (user) await ctx.db.transaction((tx) => markEmailVerified(tx, claimed.userId, user.email));
+  if (user) {
+    const proved = await ctx.db.transaction((tx) => markEmailVerified(tx, claimed.userId, user.email));
+    announceVerified(ctx, claimed.userId, proved);
+  }
   await ctx.db
     .delete(passwordResets)
     .where(

@@ -1,12 +1,14 @@
 import { EventEmitter } from "node:events";
 
-/** What happened to applications, emitted after the change is committed. */
+/** What happened to applications and accounts, emitted after the change is committed. */
 export interface DomainEvents {
   "application.created": [{ applicationId: string; actorId: string | null }];
   "application.updated": [{ applicationId: string; actorId: string; from: string; to: string }];
   "application.deleted": [{ applicationId: string }];
   /** A printed field of an approved application changed: its letter was revoked, a new one is due. */
   "letter.superseded": [{ applicationId: string }];
+  /** An account's address was proved (its link, a completed reset, an admin creating it): mail may go to it now. */
+  "email.verified": [{ userId: string }];
 }
 
 /**

@@ -2,7 +2,12 @@ import type { App, RouteDeps } from "../lib/app-type.js";
 import { trackWork } from "./background-work.js";
 import { MailWorker } from "./mail-queue.js";
 import { notificationRoutes } from "./notifications.routes.js";
-import { notifyLetterReplaced, notifyReceived, notifyStatusChange } from "./notify.service.js";
+import {
+  notifyAddressVerified,
+  notifyLetterReplaced,
+  notifyReceived,
+  notifyStatusChange,
+} from "./notify.service.js";
 
 /**
  * Applicant e-mail: listens to application events (fired after commit), queues mail, and runs the
@@ -21,6 +26,7 @@ export async function notificationsPlugin(app: App, deps: RouteDeps) {
   ctx.events.on("letter.superseded", ({ applicationId }) =>
     trackWork(ctx, notifyLetterReplaced(ctx, applicationId)),
   );
+  ctx.events.on("email.verified", ({ userId }) => trackWork(ctx, notifyAddressVerified(ctx, userId)));
   app.addHook("onListen", async () => worker.start());
   // A child plugin's onClose runs before the root's, so the worker stops before the database closes.
   app.addHook("onClose", async () => worker.stop());

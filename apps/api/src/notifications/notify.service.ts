@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { applications, meetings, users } from "../db/schema.js";
+import { applications, mailJobs, meetings, users } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { enqueueMail, type MailJobInput } from "./mail-queue.js";
@@ -69,6 +69,47 @@ export async function notifyReceived(ctx: AppContext, applicationId: string): Pr
   await queue(ctx, s, "message", requestReceived(s, ctx.config.publicUrl, await organisationName(ctx)));
 }
 
+/**
+ * Once an account's address is proved, the letters of its approved applications that were never
+ * e-mailed (approved while the address was unproved, or imported and linked just now) are sent as
+ * their approval would have sent them. A letter already e-mailed, or waiting in the queue, is not
+ * sent again.
+ */
+export async function notifyAddressVerified(ctx: AppContext, userId: string): Promise<void> {
+  const letterQueued = ctx.db
+    .select({ id: mailJobs.id })
+    .from(mailJobs)
+    .where(
+      and(
+        eq(mailJobs.applicationId, applications.id),
+        eq(mailJobs.kind, "letter"),
+        isNull(mailJobs.sentAt),
+        isNull(mailJobs.failedAt),
+      ),
+    );
+  const unsent = await ctx.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.userId, userId),
+        eq(applications.status, "Approved"),
+        eq(applications.letterEmailed, false),
+        notExists(letterQueued),
+      ),
+    )
+    .orderBy(asc(applications.createdAt), asc(applications.id));
+  for (const { id } of unsent) {
+    const s = await subjectOf(ctx, id);
+    if (s?.status === "Approved") await queueLetterReady(ctx, s);
+  }
+}
+
+/** The approval's mail: the letter, attached when the mail is sent. */
+async function queueLetterReady(ctx: AppContext, s: MessageSubject & { email: string | null }) {
+  await queue(ctx, s, "letter", letterReady(s, ctx.config.publicUrl, await organisationName(ctx)));
+}
+
 /** Tells the applicant about a new status; an approval sends the letter itself. */
 export async function notifyStatusChange(
   ctx: AppContext,
@@ -78,12 +119,12 @@ export async function notifyStatusChange(
 ): Promise<void> {
   const s = await subjectOf(ctx, applicationId);
   if (!s) return;
-  const sender = await organisationName(ctx);
   if (to === "Approved") {
-    await queue(ctx, s, "letter", letterReady(s, ctx.config.publicUrl, sender));
+    await queueLetterReady(ctx, s);
     return;
   }
   const reason = to === "Rejected" ? s.statusReason : "";
+  const sender = await organisationName(ctx);
   await queue(ctx, s, "message", statusChanged(s, from, to, ctx.config.publicUrl, sender, reason));
 }
 
@@ -114,6 +155,6 @@ export async function resendLetter(ctx: AppContext, applicationId: string): Prom
   if (s.status !== "Approved") throw conflict("Only an approved application's letter can be sent");
   if (!s.email)
     throw conflict("The applicant has not verified their e-mail address yet, so no mail can be sent to it");
-  await queue(ctx, s, "letter", letterReady(s, ctx.config.publicUrl, await organisationName(ctx)));
+  await queueLetterReady(ctx, s);
   return { message: `The letter will be e-mailed to ${s.email}` };
 }

@@ -1,7 +1,11 @@
 import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
 import { and, eq, ne } from "drizzle-orm";
 import { issueSession, setPassword } from "../auth/auth.service.js";
-import { markEmailVerified, sendVerificationLink } from "../auth/email-verification.service.js";
+import {
+  announceVerified,
+  markEmailVerified,
+  sendVerificationLink,
+} from "../auth/email-verification.service.js";
 import type { Actor } from "../auth/guards.js";
 import { hashPassword } from "../auth/passwords.js";
 import type { AppContext } from "../context.js";
@@ -23,16 +27,18 @@ export async function createUser(
 ): Promise<UserRow> {
   const { password, ...fields } = input;
   const passwordHash = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
+  const { user, proved } = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({ ...fields, passwordHash })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!created) throw conflict(AUTH_MESSAGES.userExists);
-    await markEmailVerified(tx, created.id, created.email);
-    return { ...created, emailVerifiedAt: created.emailVerifiedAt ?? new Date() };
+    const proved = await markEmailVerified(tx, created.id, created.email);
+    return { user: { ...created, emailVerifiedAt: created.emailVerifiedAt ?? new Date() }, proved };
   });
+  announceVerified(ctx, user.id, proved);
+  return user;
 }
 
 /**

@@ -1,0 +1,237 @@
+import { todayUtc } from "@visa/domain";
+import { and, eq, isNull } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { applications, letters, mailJobs } from "../db/schema.js";
+import { importAccepted, importRow, toCsv } from "../imports/csv-test-helpers.js";
+import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
+import { applicationPayload, buildMeeting } from "../test/factories.js";
+import type { TestApp } from "../test/test-app.js";
+import { workSettled } from "./background-work.js";
+import { drainMailQueue, MAX_ATTEMPTS, retryDelayMs } from "./mail-queue.js";
+
+// An approval while the owner's address is unproved mails nothing; the letter goes once it is proved.
+let t: TestApp;
+let admin: TestUser;
+withAppAndAdmin((app, user) => {
+  t = app;
+  admin = user;
+});
+
+let n = 0;
+const meeting = () => buildMeeting(t.app, { name: `Plenary ${++n}` });
+const inject = (method: "GET" | "POST" | "PUT", url: string, headers = {}, payload?: object) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const setStatus = async (id: string, status: string) =>
+  expect((await inject("PUT", `/api/applications/${id}`, admin.auth, { status })).statusCode).toBe(200);
+const verify = (token: string) => inject("POST", `/api/auth/verify-email/${token}`);
+const stored = async (id: string) =>
+  (await t.app.ctx.db.select().from(applications).where(eq(applications.id, id)))[0];
+const mailsTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
+/** The token of the last link of this kind mailed to `email`. */
+const mailedToken = (email: string, path: "verify-email" | "reset-password") =>
+  new RegExp(`/${path}/([A-Za-z0-9_-]{43})`).exec(mailsTo(email).at(-1)?.text ?? "")?.[1];
+
+/** How many letter mails went to `email`, by the application they are about. */
+function lettersMailed(email: string) {
+  const counts: Record<string, number> = {};
+  for (const m of mailsTo(email).filter((mail) => mail.attachments?.length)) {
+    const id = /\/applications\/([0-9a-f-]{36})/.exec(m.text)?.[1] ?? "?";
+    counts[id] = (counts[id] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** A new account, not verified yet, and the token of the link mailed to it. */
+async function registered(email: string) {
+  const payload = {
+    email,
+    password: "secret123",
+    confirmPassword: "secret123",
+    firstName: "Ana",
+    lastName: "Pereira",
+  };
+  const res = await inject("POST", "/api/auth/register", {}, payload);
+  expect(res.statusCode).toBe(201);
+  await drainMailQueue(t.app.ctx);
+  const token = mailedToken(email, "verify-email");
+  if (!token) throw new Error("no verification link mailed");
+  return { auth: { authorization: `Bearer ${res.json().token}` }, token };
+}
+
+/** Asks for a password reset of `email` and completes it with the link mailed to it. */
+async function resetPassword(email: string) {
+  expect((await inject("POST", "/api/auth/forgot-password", {}, { email })).statusCode).toBe(200);
+  await workSettled(t.app.ctx);
+  const token = mailedToken(email, "reset-password");
+  const reset = await inject("POST", `/api/auth/reset-password/${token}`, {}, { password: "newsecret1" });
+  expect(reset.statusCode).toBe(200);
+}
+
+/** The applicant's own request for the meeting. */
+async function request(auth: object, meetingId: string) {
+  const res = await inject("POST", "/api/applications", auth, applicationPayload(meetingId));
+  expect(res.statusCode).toBe(201);
+  return res.json()._id as string;
+}
+
+/** Imports one application for `email` into a new meeting (as its file says) and returns its id. */
+async function imported(email: string, over: Parameters<typeof importRow>[2] = {}) {
+  const m = await meeting();
+  await importAccepted(t.app, admin.auth, toCsv([importRow(m.name, n, { email, ...over })]));
+  const [row] = await t.app.ctx.db.select().from(applications).where(eq(applications.meetingId, m.id));
+  if (!row) throw new Error("nothing imported");
+  return row.id;
+}
+
+/** Every attempt to send what is queued now fails, until the queue gives up on it. */
+async function failEveryAttempt() {
+  const send = t.mailer.send;
+  t.mailer.send = async () => {
+    throw new Error("Mailbox unavailable");
+  };
+  try {
+    let at = Date.now();
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await drainMailQueue(t.app.ctx, new Date(at));
+      at += retryDelayMs(attempt);
+    }
+  } finally {
+    t.mailer.send = send;
+  }
+}
+
+describe("letters approved before the address was verified", () => {
+  it("are e-mailed when the link is used, as the approval would have, and only once", async () => {
+    const m = await meeting();
+    const email = "approved.early@example.test";
+    const { auth, token } = await registered(email);
+    const id = await request(auth, m.id);
+    await setStatus(id, "Approved");
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({});
+    expect((await stored(id))?.letterEmailed).toBe(false);
+
+    expect((await verify(token)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const sent = mailsTo(email).filter((mail) => mail.attachments?.length);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe(`Your visa invitation letter for ${m.name}`);
+    expect(sent[0]?.text).toContain("has been approved. The letter is attached to this message as a PDF.");
+    const [attachment] = sent[0]?.attachments ?? [];
+    expect(attachment?.contentType).toBe("application/pdf");
+    const [letter] = await t.app.ctx.db
+      .select()
+      .from(letters)
+      .where(and(eq(letters.applicationId, id), isNull(letters.revokedAt)));
+    expect(letter?.pdf).toBeTruthy();
+    expect(Buffer.compare(attachment?.content ?? Buffer.alloc(0), letter?.pdf ?? Buffer.alloc(1))).toBe(0);
+    expect(await stored(id)).toMatchObject({ letterEmailed: true, letterEmailedDate: todayUtc() });
+
+    // Proved once: the link again, a resend of the link and a completed reset mail nothing more.
+    expect((await verify(token)).statusCode).toBe(400);
+    expect((await inject("POST", "/api/auth/resend-verification", auth)).json().message).toBe(
+      "Your e-mail address is already verified.",
+    );
+    await resetPassword(email);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({ [id]: 1 });
+  });
+
+  it("are e-mailed when a completed password reset proves the address", async () => {
+    const email = "reset.proves@example.test";
+    const { auth } = await registered(email);
+    const id = await request(auth, (await meeting()).id);
+    await setStatus(id, "Approved");
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({});
+
+    await resetPassword(email);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({ [id]: 1 });
+    expect((await stored(id))?.letterEmailed).toBe(true);
+  });
+
+  it("sends only approved letters never e-mailed: not pending, rejected, withdrawn or mailed ones", async () => {
+    const email = "many.requests@example.test";
+    const { auth, token } = await registered(email);
+    const pending = await request(auth, (await meeting()).id);
+    const rejected = await request(auth, (await meeting()).id);
+    await setStatus(rejected, "Rejected");
+    const withdrawn = await request(auth, (await meeting()).id);
+    await setStatus(withdrawn, "Approved");
+    expect((await inject("POST", `/api/applications/${withdrawn}/withdraw`, auth)).statusCode).toBe(200);
+    const approved = await request(auth, (await meeting()).id);
+    await setStatus(approved, "Approved");
+    // Imported for this address before it was proved: their letters went to the file's address.
+    const mailedBefore = await imported(email, { status: "Approved" });
+    await drainMailQueue(t.app.ctx);
+    const failedBefore = await imported(email, { status: "Approved" });
+    await workSettled(t.app.ctx);
+    await failEveryAttempt();
+    // One still waiting in the queue when the link is used goes once, not twice.
+    const queuedAtVerification = await imported(email, { status: "Approved" });
+    await workSettled(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({ [mailedBefore]: 1 });
+    expect((await stored(failedBefore))?.letterEmailed).toBe(false);
+
+    expect((await verify(token)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({
+      [mailedBefore]: 1,
+      [failedBefore]: 1,
+      [queuedAtVerification]: 1,
+      [approved]: 1,
+    });
+    for (const id of [pending, rejected, withdrawn]) expect((await stored(id))?.letterEmailed).toBe(false);
+    const mine = (await inject("GET", "/api/applications", auth)).json() as Array<{ _id: string }>;
+    expect(mine.map((a) => a._id)).toEqual(expect.arrayContaining([mailedBefore, failedBefore]));
+  });
+
+  it("are queued: a failing mail server neither fails the verification nor loses the letter", async () => {
+    const email = "server.down@example.test";
+    const { auth, token } = await registered(email);
+    const id = await request(auth, (await meeting()).id);
+    await setStatus(id, "Approved");
+    await drainMailQueue(t.app.ctx);
+    const send = t.mailer.send;
+    t.mailer.send = async () => {
+      throw new Error("Mailbox unavailable");
+    };
+    try {
+      expect((await verify(token)).statusCode).toBe(200);
+      await drainMailQueue(t.app.ctx);
+    } finally {
+      t.mailer.send = send;
+    }
+    const [job] = await t.app.ctx.db
+      .select()
+      .from(mailJobs)
+      .where(and(eq(mailJobs.applicationId, id), eq(mailJobs.kind, "letter")));
+    expect(job).toMatchObject({ to: email, attempts: 1, sentAt: null, failedAt: null });
+    expect((await stored(id))?.letterEmailed).toBe(false);
+
+    await drainMailQueue(t.app.ctx, job?.nextAttemptAt);
+    expect(lettersMailed(email)).toEqual({ [id]: 1 });
+    expect((await stored(id))?.letterEmailed).toBe(true);
+  });
+
+  it("are e-mailed to an account an admin creates, for the imports it takes over", async () => {
+    const email = "made.by.admin@example.test";
+    const id = await imported(email, { status: "Approved" });
+    await workSettled(t.app.ctx);
+    await failEveryAttempt();
+    expect(lettersMailed(email)).toEqual({});
+
+    const res = await inject("POST", "/api/users", admin.auth, {
+      email,
+      password: "secret123",
+      firstName: "Made",
+      lastName: "ByAdmin",
+      isAdmin: false,
+    });
+    expect(res.statusCode).toBe(201);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({ [id]: 1 });
+    expect(await stored(id)).toMatchObject({ userId: res.json().user._id, letterEmailed: true });
+  });
+});
