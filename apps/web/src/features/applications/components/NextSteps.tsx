@@ -11,7 +11,8 @@ export function reviewTimeText(reviewDays: number | null | undefined): string {
 
 /**
  * What comes next, in words true for this applicant: the portal mails only a verified address
- * (product.md), so an applicant who has not verified theirs is not promised mail.
+ * (product.md), so an applicant who has not verified theirs is promised mail only once it is
+ * verified (the approved letter goes then, if it has not gone yet).
  */
 function steps(app: ApplicationDto, mailed: boolean): string[] {
   const meeting = app.meeting;
@@ -32,13 +33,15 @@ function steps(app: ApplicationDto, mailed: boolean): string[] {
         : [
             reviewTimeText(meeting?.reviewDays),
             "The portal e-mails only verified addresses: verify yours to be told when it is decided. Until then you can still edit the request and add documents.",
-            "Once approved, the signed letter can be downloaded here.",
+            "Once approved, the signed letter can be downloaded here, and is e-mailed to you once your address is verified.",
           ];
     case "approved":
       return [
         app.letterEmailed
           ? "Your letter is ready: download it below (it was also e-mailed to you) and bring it to your visa appointment."
-          : "Your letter is ready: download it below and bring it to your visa appointment.",
+          : mailed
+            ? "Your letter is ready: download it below and bring it to your visa appointment."
+            : "Your letter is ready: download it below (it will also be e-mailed to you once your address is verified) and bring it to your visa appointment.",
         `Consular officers can check it online at the address printed on it. The meeting starts ${meeting ? formatDayUS(meeting.startDate) : "as planned"}.`,
       ];
     case "rejected":

@@ -104,12 +104,15 @@ describe("the meeting's own questions", () => {
     expect(next).toHaveTextContent("You will get an e-mail when it is decided.");
   }, 30_000);
 
-  it("promises no e-mail to an account whose address is not verified", async () => {
+  it("promises an account whose address is not verified e-mail only once it is verified", async () => {
     const { received, next } = await submitAs({ ...me, emailVerified: false });
     expect(received).toHaveTextContent("Your request for Orlando 2030 was received.");
     expect(received).not.toHaveTextContent(/e-mail/);
     expect(next).toHaveTextContent("The portal e-mails only verified addresses: verify yours");
-    expect(next).not.toHaveTextContent(/e-mailed to you|You will get an e-mail/);
+    expect(next).toHaveTextContent(
+      "Once approved, the signed letter can be downloaded here, and is e-mailed to you once your address is verified.",
+    );
+    expect(next).not.toHaveTextContent(/You will get an e-mail/);
   }, 30_000);
 
   it("shows the review desk's warnings before sending, and sends only on Submit anyway", async () => {
