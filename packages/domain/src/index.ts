@@ -3,6 +3,7 @@ export * from "./constants.js";
 export * from "./countries.js";
 export * from "./dates.js";
 export * from "./history.js";
+export * from "./letter-reference.js";
 export * from "./policy.js";
 export * from "./review.js";
 export * from "./schemas/application-fields.js";

@@ -1,5 +1,5 @@
 import type { AdminListFilters, ApplicationStatus } from "@visa/domain";
-import { MAX_PAGE_SIZE, normalisePassportNumber } from "@visa/domain";
+import { MAX_PAGE_SIZE, normaliseLetterReference, normalisePassportNumber } from "@visa/domain";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql, sum } from "drizzle-orm";
 import { alias, type PgSelectQueryBuilder } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
@@ -13,7 +13,6 @@ import {
   statusRank,
   users,
 } from "../db/schema.js";
-import { normaliseLetterReference } from "../letters/reference.js";
 import type { ApplicationRecord, DocumentMeta, SummaryRow } from "./application.presenter.js";
 import type { Reviewed, ReviewRecord, SameMeeting } from "./warnings.service.js";
 

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { LETTER_REFERENCE_RE } from "@visa/domain";
 
 // Crockford's base 32: no I, L, O or U, so a reference read aloud or retyped stays unambiguous.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -19,20 +18,4 @@ export function newLetterReference(): string {
     }
   }
   return `VL-${out.match(/.{4}/g)?.join("-")}`;
-}
-
-/**
- * The canonical form of a reference as someone may type it: any case, spaces or missing dashes,
- * and the letters Crockford maps to digits (O to 0, I and L to 1). Null when it cannot be one.
- */
-export function normaliseLetterReference(input: string): string | null {
-  const compact = input
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/^VL/, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
-  if (compact.length !== 16) return null;
-  const reference = `VL-${compact.match(/.{4}/g)?.join("-")}`;
-  return LETTER_REFERENCE_RE.test(reference) ? reference : null;
 }

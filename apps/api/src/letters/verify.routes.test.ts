@@ -64,6 +64,27 @@ describe("verification", () => {
     expect((await verify(typed)).json().reference).toBe(reference);
   });
 
+  it("accepts the reference as copied from a PDF, an e-mail or the letter's link", async () => {
+    const { applicant, application } = await applicantWithApplication(t.app);
+    const reference = await issuedReference(application.id, applicant.auth);
+    const copies = [
+      `${reference}.`,
+      `(${reference}),`,
+      `"${reference}"`,
+      reference.replace(/-/g, "\u2013"),
+      reference.replace(/-/g, "\u2011"),
+      `\u200b${reference}\u200b`,
+      `Reference: ${reference}`,
+      `https://letters.example.org/verify/${reference}`,
+      reference.replace("VL", "\uff36\uff2c"),
+    ];
+    for (const copy of copies) {
+      const res = await verify(copy, "203.0.113.60");
+      expect(res.statusCode, copy).toBe(200);
+      expect(res.json().reference).toBe(reference);
+    }
+  });
+
   it("keeps the same reference when the letter is downloaded again", async () => {
     const { applicant, application } = await applicantWithApplication(t.app);
     const first = await issuedReference(application.id, applicant.auth);

@@ -1,4 +1,4 @@
-import { type LetterVerificationDto, normalisePassportNumber } from "@visa/domain";
+import { type LetterVerificationDto, normaliseLetterReference, normalisePassportNumber } from "@visa/domain";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { applications, letters, organisation } from "../db/schema.js";
@@ -7,7 +7,6 @@ import { ensureOrganisation } from "./letter-assets.js";
 import { passportMatches } from "./letter-hashes.js";
 import { LETTER_MESSAGES } from "./letters.policy.js";
 import { verificationPresenter } from "./letters.presenter.js";
-import { normaliseLetterReference } from "./reference.js";
 
 async function findLetter(ctx: AppContext, reference: string) {
   const canonical = normaliseLetterReference(reference);
