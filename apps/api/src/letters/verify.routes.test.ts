@@ -152,6 +152,32 @@ describe("verification", () => {
     expect((await check("DE72052712", "192.0.2.11")).statusCode).toBe(429);
   });
 
+  it("counts the guesses per letter however its reference is spelled", async () => {
+    const { applicant, application } = await applicantWithApplication(t.app);
+    const reference = await issuedReference(application.id, applicant.auth);
+    const spellings = [
+      reference,
+      reference.toLowerCase(),
+      reference.replace(/-/g, ""),
+      reference.replace(/-/g, " "),
+      reference.slice(3),
+      `${reference}.`,
+      reference.replace(/0/g, "O"),
+      ` ${reference.toLowerCase().replace(/-/g, "")}`,
+      reference.replace(/-/g, "\u2013"),
+      `vl${reference.slice(2)}`,
+    ];
+    const check = (spelling: string, i: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/verify/${encodeURIComponent(spelling)}/passport`,
+        payload: { passportNumber: "X0000000" },
+        remoteAddress: `192.0.2.${100 + i}`,
+      });
+    for (const [i, spelling] of spellings.entries()) expect((await check(spelling, i)).statusCode).toBe(200);
+    expect((await check(reference.replace(/-/g, "").toLowerCase(), 99)).statusCode).toBe(429);
+  });
+
   it("lets one client check many letters, each within its own limit", async () => {
     // A consulate checks the letters of many applicants from one address.
     const check = (reference: string) =>

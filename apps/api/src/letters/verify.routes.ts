@@ -1,4 +1,4 @@
-import { passportCheckSchema } from "@visa/domain";
+import { normaliseLetterReference, passportCheckSchema } from "@visa/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { clientKey } from "../auth/auth-rate-limit.js";
@@ -15,6 +15,12 @@ const VERIFY_PER_MINUTE = 30;
 const PASSPORT_CHECKS_PER_LETTER_HOUR = 10;
 const PASSPORT_CHECKS_PER_CLIENT_HOUR = 100;
 const referenceParams = z.object({ reference: z.string().max(64) });
+
+/** The letter a request names, in its canonical spelling: every spelling shares one count. */
+function letterKey(request: FastifyRequest): string {
+  const { reference } = request.params as { reference: string };
+  return normaliseLetterReference(reference) ?? reference.toUpperCase();
+}
 
 /** Public verification of a letter by its reference: no session, rate limited per client. */
 export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
@@ -38,11 +44,7 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
     app.createRateLimit({ max, timeWindow: 3600_000, keyGenerator: keyOf });
   const passportLimits = [
     hourly(PASSPORT_CHECKS_PER_CLIENT_HOUR, (request) => `verify-passport:client:${clientKey(request)}`),
-    hourly(
-      PASSPORT_CHECKS_PER_LETTER_HOUR,
-      (request) =>
-        `verify-passport:letter:${(request.params as { reference: string }).reference.toUpperCase()}`,
-    ),
+    hourly(PASSPORT_CHECKS_PER_LETTER_HOUR, (request) => `verify-passport:letter:${letterKey(request)}`),
   ];
   const limitPassportChecks = async (request: FastifyRequest, reply: FastifyReply) => {
     for (const limit of passportLimits) {
