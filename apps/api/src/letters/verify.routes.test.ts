@@ -152,6 +152,24 @@ describe("verification", () => {
     expect((await check("DE72052712", "192.0.2.11")).statusCode).toBe(429);
   });
 
+  it("matches a passport number copied with punctuation or invisible characters", async () => {
+    const { applicant, application } = await applicantWithApplication(t.app, {
+      over: { passportNumber: "C01X00T47", passportKey: "C01X00T47" },
+    });
+    const reference = await issuedReference(application.id, applicant.auth);
+    const check = (passportNumber: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/verify/${reference}/passport`,
+        payload: { passportNumber },
+        remoteAddress: "192.0.2.30",
+      });
+    for (const copy of ["C01X00T47.", "C01X00T47,", "(C01X00T47)", "C01\u200bX00T47", "C01/X00/T47"]) {
+      expect((await check(copy)).json(), copy).toEqual({ match: true });
+    }
+    expect((await check("C01X00T48.")).json()).toEqual({ match: false });
+  });
+
   it("counts the guesses per letter however its reference is spelled", async () => {
     const { applicant, application } = await applicantWithApplication(t.app);
     const reference = await issuedReference(application.id, applicant.auth);

@@ -53,7 +53,8 @@ export async function checkLetterPassport(
 ): Promise<{ match: boolean }> {
   const { letter } = await findLetter(ctx, reference);
   if (!letter.passportHash) return { match: false };
-  return {
-    match: passportMatches(letter.passportHash, letter.reference, normalisePassportNumber(passportNumber)),
-  };
+  // A stored number holds only letters and digits: what else was copied with it (a full stop, a
+  // zero-width space from a PDF or an e-mail) must not turn the right number into "no match".
+  const typed = normalisePassportNumber(passportNumber).replace(/[^\p{L}\p{N}]/gu, "");
+  return { match: passportMatches(letter.passportHash, letter.reference, typed) };
 }
