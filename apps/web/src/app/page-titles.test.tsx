@@ -44,6 +44,7 @@ describe("browser-tab titles", () => {
       ["/reset-password/tok", "none", "Reset password · Visa Letter Portal"],
       ["/verify-email/tok", "none", "Verify e-mail address · Visa Letter Portal"],
       ["/verify/VL-2030-ABCD", "none", "Verify a letter · Visa Letter Portal"],
+      ["/verify", "none", "Verify a letter · Visa Letter Portal"],
       ["/", "user", "My applications · Visa Letter Portal"],
       ["/applications/new", "user", "New application · Visa Letter Portal"],
       ["/admin", "admin", "Applications · Visa Letter Portal"],

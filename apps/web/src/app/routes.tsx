@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: "/register", element: <RegisterPage /> },
       { path: "/forgot-password", element: <ForgotPasswordPage /> },
       { path: "/reset-password/:token", element: <ResetPasswordPage /> },
+      { path: "/verify", element: <VerifyLetterPage /> },
       { path: "/verify/:reference", element: <VerifyLetterPage /> },
       { path: "/verify-email/:token", element: <VerifyEmailPage /> },
       {

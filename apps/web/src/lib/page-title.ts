@@ -10,7 +10,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/forgot-password$/, "Forgot password"],
   [/^\/reset-password\//, "Reset password"],
   [/^\/verify-email\//, "Verify e-mail address"],
-  [/^\/verify\//, "Verify a letter"],
+  [/^\/verify(\/|$)/, "Verify a letter"],
   [/^\/applications\/new$/, "New application"],
   [/^\/applications\//, "Application details"],
   [/^\/admin\/applications\//, "Review application"],

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { routes } from "../../../app/routes";
 import { renderRoutes, stubApi } from "../../../lib/testing";
 import VerifyLetterPage from "./VerifyLetterPage";
 
@@ -106,5 +107,53 @@ describe("VerifyLetterPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Check" }));
     expect(await screen.findByText("This letter is valid.")).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toContain(`/api/verify/${REF}`);
+  });
+
+  it("offers a form to type the reference at /verify, without signing in", async () => {
+    // A PDF reader links only the first line of the printed address when it wraps after /verify/.
+    const { calls } = stubApi({ [`GET /api/verify/${REF}`]: { json: letter("valid") } });
+    for (const path of ["/verify", "/verify/"]) {
+      const view = renderRoutes(routes, path);
+      const field = await screen.findByLabelText("Letter reference");
+      expect(screen.queryByRole("button", { name: /log in|sign in/i })).toBeNull();
+      expect(view.router.state.location.pathname).toBe(path);
+      view.unmount();
+      expect(field).not.toBeInTheDocument();
+    }
+    expect(calls).toEqual([]);
+    renderRoutes(routes, "/verify");
+    await userEvent.type(
+      await screen.findByLabelText("Letter reference"),
+      `Reference: ${REF.toLowerCase()}.`,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Check" }));
+    expect(await screen.findByText("This letter is valid.")).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual([`/api/verify/${REF}`]);
+  });
+
+  it("shows the reference as the letter prints it, however it was typed", async () => {
+    const typed = "vl 7k3m 9qx2 hb4t r8wz";
+    stubApi({ [`GET /api/verify/${encodeURIComponent(typed)}`]: { json: letter("valid") } });
+    render(encodeURIComponent(typed));
+    expect(await screen.findByText("This letter is valid.")).toBeInTheDocument();
+    expect(screen.getByText(`Reference ${REF}`)).toBeInTheDocument();
+  });
+
+  it("opens a pasted verification link or a copied reference in its canonical form", async () => {
+    const other = "VL-0000-0000-0000-0001";
+    const { calls } = stubApi({
+      [`GET /api/verify/${REF}`]: { json: letter("valid") },
+      [`GET /api/verify/${other}`]: { json: { ...letter("valid"), reference: other } },
+    });
+    const { router } = render();
+    await screen.findByText("This letter is valid.");
+    await userEvent.type(
+      screen.getByLabelText("Check another reference"),
+      `https://letters.example.org/verify/${other.toLowerCase().replace(/-/g, "\u2013")}`,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Check" }));
+    await screen.findByText(`Reference ${other}`);
+    expect(router.state.location.pathname).toBe(`/verify/${other}`);
+    expect(calls.map((c) => c.path)).toEqual([`/api/verify/${REF}`, `/api/verify/${other}`]);
   });
 });

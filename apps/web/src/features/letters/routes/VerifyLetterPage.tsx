@@ -1,10 +1,8 @@
-import { type FormEvent, useState } from "react";
-import { useNavigate, useParams } from "react-router";
-import { Button } from "../../../components/Button";
-import { controlClass } from "../../../components/FormField";
+import { useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useLetterVerification } from "../api/verify-letter";
+import { ReferenceForm } from "../components/verify/ReferenceForm";
 import { VerificationDetails } from "../components/verify/VerificationDetails";
 
 function failureText(err: unknown): string {
@@ -12,23 +10,12 @@ function failureText(err: unknown): string {
   return "The letter could not be checked right now. Please try again later.";
 }
 
-/** Public page a consular officer reaches from the letter's link or QR code. */
-export default function VerifyLetterPage() {
-  const { reference = "" } = useParams();
-  const navigate = useNavigate();
+function LetterCheck({ reference }: { reference: string }) {
   const verification = useLetterVerification(reference);
-  const [other, setOther] = useState("");
-  const checkOther = (e: FormEvent) => {
-    e.preventDefault();
-    if (other.trim()) navigate(`/verify/${encodeURIComponent(other.trim())}`);
-  };
-
   return (
-    <main className="mx-auto max-w-2xl space-y-6 px-4 py-10">
-      <header className="space-y-1">
-        <h1 className="text-2xl font-semibold text-gray-900">Visa letter verification</h1>
-        <p className="font-mono text-sm text-gray-700">Reference {reference}</p>
-      </header>
+    <>
+      {/* Once found, the reference as the letter prints it, however it was typed. */}
+      <p className="font-mono text-sm text-gray-700">Reference {verification.data?.reference ?? reference}</p>
       <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
         {verification.isPending ? (
           <Spinner label="Checking the letter..." />
@@ -40,27 +27,30 @@ export default function VerifyLetterPage() {
           <VerificationDetails letter={verification.data} />
         )}
       </section>
-      <form
-        onSubmit={checkOther}
-        className="flex flex-wrap items-end gap-2"
-        aria-label="Check another letter"
-      >
-        <div className="min-w-0 flex-1">
-          <label htmlFor="other-reference" className="mb-1 block text-sm font-medium text-gray-800">
-            Check another reference
-          </label>
-          <input
-            id="other-reference"
-            className={controlClass}
-            placeholder="VL-XXXX-XXXX-XXXX-XXXX"
-            value={other}
-            onChange={(e) => setOther(e.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Check
-        </Button>
-      </form>
+      <ReferenceForm key={reference} name="Check another letter" label="Check another reference" />
+    </>
+  );
+}
+
+/**
+ * Public page a consular officer reaches from the letter's link or QR code; without a reference
+ * (a PDF reader links only the first line of the printed address when it wraps), a form for it.
+ */
+export default function VerifyLetterPage() {
+  const { reference = "" } = useParams();
+  return (
+    <main className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      <h1 className="text-2xl font-semibold text-gray-900">Visa letter verification</h1>
+      {reference ? (
+        <LetterCheck reference={reference} />
+      ) : (
+        <>
+          <p className="text-sm text-gray-800">
+            Enter the reference printed on the letter, beside its QR code, to see whether the letter is valid.
+          </p>
+          <ReferenceForm name="Find a letter" label="Letter reference" />
+        </>
+      )}
     </main>
   );
 }
