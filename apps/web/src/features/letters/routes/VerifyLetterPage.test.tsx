@@ -156,4 +156,28 @@ describe("VerifyLetterPage", () => {
     expect(router.state.location.pathname).toBe(`/verify/${other}`);
     expect(calls.map((c) => c.path)).toEqual([`/api/verify/${REF}`, `/api/verify/${other}`]);
   });
+
+  it("never shows a revoked letter's matching file or passport number as good news", async () => {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", FILE));
+    const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+    stubApi({
+      [`GET /api/verify/${REF}`]: { json: letter("revoked", hex) },
+      [`POST /api/verify/${REF}/passport`]: { json: { match: true } },
+    });
+    render();
+    const input = await screen.findByLabelText(/Drop the letter's PDF here/);
+    await userEvent.upload(input, new File([FILE], "letter.pdf", { type: "application/pdf" }));
+    const file = await screen.findByText(/^letter\.pdf is exactly the file that was issued/);
+    expect(file).toHaveTextContent(
+      "letter.pdf is exactly the file that was issued, but this letter has been revoked and is no longer valid.",
+    );
+    expect(file.className).not.toMatch(/green/);
+    await userEvent.type(screen.getByLabelText("Passport number"), "X123");
+    await userEvent.click(screen.getByRole("button", { name: "Check number" }));
+    const passport = await screen.findByText(/^This passport number matches the letter/);
+    expect(passport).toHaveTextContent(
+      "This passport number matches the letter, but this letter has been revoked and is no longer valid.",
+    );
+    expect(passport.className).not.toMatch(/green/);
+  });
 });

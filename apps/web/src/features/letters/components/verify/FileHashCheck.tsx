@@ -1,4 +1,5 @@
 import { type DragEvent, useState } from "react";
+import { REVOKED_AFTER_MATCH } from "./revoked-match";
 
 type Outcome = { kind: "match" | "mismatch"; name: string } | { kind: "error"; text: string } | null;
 
@@ -10,15 +11,20 @@ async function sha256Hex(file: File): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function outcomeText(outcome: NonNullable<Outcome>): string {
+function outcomeText(outcome: NonNullable<Outcome>, valid: boolean): string {
   if (outcome.kind === "error") return outcome.text;
-  return outcome.kind === "match"
+  if (outcome.kind === "mismatch")
+    return `${outcome.name} is not the file that was issued: it has been changed or is another letter.`;
+  return valid
     ? `${outcome.name} is exactly the file that was issued.`
-    : `${outcome.name} is not the file that was issued: it has been changed or is another letter.`;
+    : `${outcome.name} is exactly the file that was issued, ${REVOKED_AFTER_MATCH}`;
 }
 
-/** Drop or choose the PDF: the page says whether it is, byte for byte, the file that was issued. */
-export function FileHashCheck({ sha256 }: { sha256: string }) {
+/**
+ * Drop or choose the PDF: the page says whether it is, byte for byte, the file that was issued.
+ * A revoked letter's own file is still the issued one, but never reads as good news.
+ */
+export function FileHashCheck({ sha256, valid }: { sha256: string; valid: boolean }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [over, setOver] = useState(false);
   const check = async (file: File | undefined) => {
@@ -67,9 +73,9 @@ export function FileHashCheck({ sha256 }: { sha256: string }) {
       {outcome && (
         <p
           role="status"
-          className={`text-sm font-medium ${outcome.kind === "match" ? "text-green-800" : "text-red-800"}`}
+          className={`text-sm font-medium ${outcome.kind === "match" && valid ? "text-green-800" : "text-red-800"}`}
         >
-          {outcomeText(outcome)}
+          {outcomeText(outcome, valid)}
         </p>
       )}
     </section>

@@ -3,9 +3,13 @@ import { Button } from "../../../../components/Button";
 import { controlClass } from "../../../../components/FormField";
 import { usePassportCheck } from "../../api/verify-letter";
 import { errorText } from "../../lib/error-text";
+import { REVOKED_AFTER_MATCH } from "./revoked-match";
 
-/** Type the passport number: the server answers only whether it is the one on the letter. */
-export function PassportCheck({ reference }: { reference: string }) {
+/**
+ * Type the passport number: the server answers only whether it is the one on the letter. A match
+ * on a revoked letter says the letter is no longer valid, so it never reads as good news.
+ */
+export function PassportCheck({ reference, valid }: { reference: string; valid: boolean }) {
   const check = usePassportCheck(reference);
   const [number, setNumber] = useState("");
   const submit = (e: FormEvent) => {
@@ -40,11 +44,13 @@ export function PassportCheck({ reference }: { reference: string }) {
       {check.isSuccess && (
         <p
           role="status"
-          className={`text-sm font-medium ${check.data.match ? "text-green-800" : "text-red-800"}`}
+          className={`text-sm font-medium ${check.data.match && valid ? "text-green-800" : "text-red-800"}`}
         >
-          {check.data.match
-            ? "This passport number matches the letter."
-            : "This passport number does not match the letter."}
+          {!check.data.match
+            ? "This passport number does not match the letter."
+            : valid
+              ? "This passport number matches the letter."
+              : `This passport number matches the letter, ${REVOKED_AFTER_MATCH}`}
         </p>
       )}
       {check.isError && (
