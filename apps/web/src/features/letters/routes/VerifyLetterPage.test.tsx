@@ -180,4 +180,36 @@ describe("VerifyLetterPage", () => {
     );
     expect(passport.className).not.toMatch(/green/);
   });
+
+  it("says a file that is not a PDF, such as a scan, cannot be checked here", async () => {
+    const { calls } = stubApi({ [`GET /api/verify/${REF}`]: { json: letter("valid") } });
+    render();
+    const input = await screen.findByLabelText(/Drop the letter's PDF here/);
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+    await userEvent.upload(input, new File([jpeg], "scan.jpg", { type: "image/jpeg" }), {
+      applyAccept: false,
+    });
+    expect(
+      await screen.findByText(
+        "scan.jpg is not a PDF file. Only the PDF file itself can be checked here: compare a scan or a printout with the details above.",
+      ),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("answers for a file far larger than any letter without reading it all", async () => {
+    stubApi({ [`GET /api/verify/${REF}`]: { json: letter("valid") } });
+    const digest = vi.spyOn(crypto.subtle, "digest");
+    render();
+    const input = await screen.findByLabelText(/Drop the letter's PDF here/);
+    const huge = new Uint8Array(21 * 1024 * 1024);
+    huge.set(new TextEncoder().encode("%PDF-1.7"));
+    await userEvent.upload(input, new File([huge], "huge.pdf", { type: "application/pdf" }));
+    expect(
+      await screen.findByText(
+        "huge.pdf is not the file that was issued: it has been changed or is another letter.",
+      ),
+    ).toBeInTheDocument();
+    expect(digest).not.toHaveBeenCalled();
+  });
 });

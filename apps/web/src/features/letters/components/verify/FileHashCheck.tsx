@@ -1,7 +1,20 @@
-import { type DragEvent, useState } from "react";
+import { type DragEvent, useRef, useState } from "react";
 import { REVOKED_AFTER_MATCH } from "./revoked-match";
 
-type Outcome = { kind: "match" | "mismatch"; name: string } | { kind: "error"; text: string } | null;
+type Outcome =
+  | { kind: "checking" | "match" | "mismatch" | "notPdf"; name: string }
+  | { kind: "error"; text: string }
+  | null;
+
+// Far more than any letter weighs (a page of text, a font subset, two images of at most 2 MB): a
+// larger file is not the letter, and reading it whole could exhaust a phone's memory.
+const MAX_LETTER_BYTES = 20 * 1024 * 1024;
+
+/** Whether the file starts as every PDF the portal issues does. */
+async function looksLikePdf(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
+  return String.fromCharCode(...head) === "%PDF-";
+}
 
 /** SHA-256 of the file in hex, computed in this browser: the file never leaves it. */
 async function sha256Hex(file: File): Promise<string> {
@@ -13,11 +26,19 @@ async function sha256Hex(file: File): Promise<string> {
 
 function outcomeText(outcome: NonNullable<Outcome>, valid: boolean): string {
   if (outcome.kind === "error") return outcome.text;
+  if (outcome.kind === "checking") return `Checking ${outcome.name}...`;
+  if (outcome.kind === "notPdf")
+    return `${outcome.name} is not a PDF file. Only the PDF file itself can be checked here: compare a scan or a printout with the details above.`;
   if (outcome.kind === "mismatch")
     return `${outcome.name} is not the file that was issued: it has been changed or is another letter.`;
   return valid
     ? `${outcome.name} is exactly the file that was issued.`
     : `${outcome.name} is exactly the file that was issued, ${REVOKED_AFTER_MATCH}`;
+}
+
+function outcomeColour(outcome: NonNullable<Outcome>, valid: boolean): string {
+  if (outcome.kind === "checking") return "text-gray-700";
+  return outcome.kind === "match" && valid ? "text-green-800" : "text-red-800";
 }
 
 /**
@@ -27,6 +48,8 @@ function outcomeText(outcome: NonNullable<Outcome>, valid: boolean): string {
 export function FileHashCheck({ sha256, valid }: { sha256: string; valid: boolean }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [over, setOver] = useState(false);
+  // Only the file chosen last answers, however long an earlier one takes to read.
+  const latest = useRef(0);
   const check = async (file: File | undefined) => {
     if (!file) return;
     if (!globalThis.crypto?.subtle) {
@@ -36,8 +59,20 @@ export function FileHashCheck({ sha256, valid }: { sha256: string; valid: boolea
       });
       return;
     }
-    const hash = await sha256Hex(file);
-    setOutcome({ kind: hash === sha256 ? "match" : "mismatch", name: file.name });
+    const name = file.name;
+    const run = ++latest.current;
+    const settle = (next: Outcome) => {
+      if (run === latest.current) setOutcome(next);
+    };
+    settle({ kind: "checking", name });
+    try {
+      if (!(await looksLikePdf(file))) return settle({ kind: "notPdf", name });
+      if (file.size > MAX_LETTER_BYTES) return settle({ kind: "mismatch", name });
+      const hash = await sha256Hex(file);
+      settle({ kind: hash === sha256 ? "match" : "mismatch", name });
+    } catch {
+      settle({ kind: "error", text: `${name} could not be read. Choose the file again.` });
+    }
   };
   const drop = (e: DragEvent) => {
     e.preventDefault();
@@ -71,10 +106,7 @@ export function FileHashCheck({ sha256, valid }: { sha256: string; valid: boolea
         />
       </label>
       {outcome && (
-        <p
-          role="status"
-          className={`text-sm font-medium ${outcome.kind === "match" && valid ? "text-green-800" : "text-red-800"}`}
-        >
+        <p role="status" className={`text-sm font-medium ${outcomeColour(outcome, valid)}`}>
           {outcomeText(outcome, valid)}
         </p>
       )}
