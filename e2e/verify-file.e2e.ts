@@ -111,4 +111,36 @@ describe("verification page journey", () => {
     await expectAccessible(page, "verification page, passport checked");
     expect(errors).toEqual([]);
   });
+
+  it("reaches the letter from the first line of its printed address and checks it by keyboard alone", async () => {
+    const { page, errors } = await j.openPage("verify-keyboard");
+    // A PDF reader links only "…/verify/" when the printed address wraps before the reference.
+    await page.goto("/verify/");
+    await page.getByRole("heading", { name: "Visa letter verification" }).waitFor();
+    expect(await page.getByRole("button", { name: /log in|sign in/i }).count()).toBe(0);
+    await expectAccessible(page, "verification page without a reference");
+
+    // The reference as copied from the letter's first line, its label and all, then Enter.
+    await page.keyboard.press("Tab");
+    const field = page.getByRole("textbox", { name: "Letter reference" });
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(`Reference: ${reference.toLowerCase()}.`);
+    await page.keyboard.press("Enter");
+    const verdict = page.getByRole("status").filter({ hasText: /This letter/ });
+    await expect.poll(() => verdict.textContent()).toBe("This letter is valid.");
+    expect(new URL(page.url()).pathname).toBe(`/verify/${reference}`);
+
+    // Tabbing onto the file picker shows where the focus is, on the drop zone around it.
+    const zone = page.locator("label[for=letter-file]");
+    const outline = () => zone.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(await outline()).toBe("none");
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate(() => document.activeElement?.id === "letter-file")) break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("letter-file");
+    expect(await outline()).toBe("solid");
+    await expectAccessible(page, "verification page, the file picker focused");
+    expect(errors).toEqual([]);
+  });
 });

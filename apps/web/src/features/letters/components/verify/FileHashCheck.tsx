@@ -92,7 +92,8 @@ export function FileHashCheck({ sha256, valid }: { sha256: string; valid: boolea
         }}
         onDragLeave={() => setOver(false)}
         onDrop={drop}
-        className={`block cursor-pointer rounded-md border-2 border-dashed p-4 text-center text-sm ${
+        // The input itself is hidden: the zone shows the keyboard's focus on it.
+        className={`block cursor-pointer rounded-md border-2 border-dashed p-4 text-center text-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-600 ${
           over ? "border-blue-500 bg-blue-50" : "border-gray-300 text-gray-700"
         }`}
       >
