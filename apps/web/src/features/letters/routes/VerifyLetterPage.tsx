@@ -10,12 +10,19 @@ function failureText(err: unknown): string {
   return "The letter could not be checked right now. Please try again later.";
 }
 
+const TITLE = <h1 className="text-2xl font-semibold text-gray-900">Visa letter verification</h1>;
+
 function LetterCheck({ reference }: { reference: string }) {
   const verification = useLetterVerification(reference);
   return (
     <>
-      {/* Once found, the reference as the letter prints it, however it was typed. */}
-      <p className="font-mono text-sm text-gray-700">Reference {verification.data?.reference ?? reference}</p>
+      <header className="space-y-1">
+        {TITLE}
+        {/* Once found, the reference as the letter prints it, however it was typed. */}
+        <p className="font-mono text-sm text-gray-700">
+          Reference {verification.data?.reference ?? reference}
+        </p>
+      </header>
       <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
         {verification.isPending ? (
           <Spinner label="Checking the letter..." />
@@ -40,11 +47,11 @@ export default function VerifyLetterPage() {
   const { reference = "" } = useParams();
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-10">
-      <h1 className="text-2xl font-semibold text-gray-900">Visa letter verification</h1>
       {reference ? (
         <LetterCheck reference={reference} />
       ) : (
         <>
+          {TITLE}
           <p className="text-sm text-gray-800">
             Enter the reference printed on the letter, beside its QR code, to see whether the letter is valid.
           </p>
