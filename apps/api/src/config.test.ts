@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, loadServerConfig } from "./config.js";
+import { ConfigError, loadConfig, loadServerConfig, publicUrlWarning } from "./config.js";
 
 const dataDir = () => mkdtempSync(join(tmpdir(), "visa-config-"));
 
@@ -56,6 +56,22 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: value })).toThrow(
       new ConfigError("Invalid configuration: PORT must be a port number from 1 to 65535"),
     );
+  });
+
+  it("warns a production server without PUBLIC_URL that letters would link to localhost", () => {
+    const production = {
+      DATA_DIR: dataDir(),
+      NODE_ENV: "production",
+      JWT_SECRET: "s".repeat(32),
+      PORT: "8080",
+    };
+    expect(publicUrlWarning(loadConfig(production))).toBe(
+      "PUBLIC_URL is not set: letters (their verification link and QR code, which never change) and e-mails link to http://localhost:8080, which no one else can open. Set PUBLIC_URL to the portal's public address.",
+    );
+    expect(
+      publicUrlWarning(loadConfig({ ...production, PUBLIC_URL: "https://letters.example.org" })),
+    ).toBeNull();
+    expect(publicUrlWarning(loadConfig({ DATA_DIR: dataDir() }))).toBeNull();
   });
 
   it("takes an empty or blank value as unset: the documented default, never port 0", () => {

@@ -108,6 +108,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** PUBLIC_URL was not set: `publicUrl` is this machine's own address. */
+  publicUrlDefaulted?: boolean;
   logLevel: string;
   purgeAfterDays: number;
   /** "daily": the server purges old applications by itself; absent means "off". */
@@ -124,6 +126,15 @@ export interface AppConfig {
   authRateLimit: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. Off by default, so clients cannot spoof it. */
   trustProxy?: boolean;
+}
+
+/**
+ * What a production server says at start when PUBLIC_URL is unset: every letter it signs prints
+ * a verification link and QR code to this machine's localhost, for good, since letters never change.
+ */
+export function publicUrlWarning(config: AppConfig): string | null {
+  if (config.env !== "production" || !config.publicUrlDefaulted) return null;
+  return `PUBLIC_URL is not set: letters (their verification link and QR code, which never change) and e-mails link to ${config.publicUrl}, which no one else can open. Set PUBLIC_URL to the portal's public address.`;
 }
 
 /** Invalid configuration: the message is one line naming the variable. */
@@ -163,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrlDefaulted: !e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     purgeAfterDays: e.PURGE_AFTER_DAYS,
     purgeSchedule: e.PURGE_SCHEDULE,

@@ -1,4 +1,4 @@
-import { ConfigError, loadServerConfig } from "./config.js";
+import { ConfigError, loadServerConfig, publicUrlWarning } from "./config.js";
 import type { CommandSocket } from "./data-dir/command-socket.js";
 import { lockDataDir } from "./data-dir/data-dir-lock.js";
 
@@ -52,6 +52,8 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`database: ${app.ctx.database.kind}; mail: ${app.ctx.mailer.target}`);
+  const publicUrl = publicUrlWarning(config);
+  if (publicUrl) app.log.warn(publicUrl);
   // Soon after the first answers, not before them: see letter-code.ts.
   setTimeout(() => {
     loadLetterCode().then(
