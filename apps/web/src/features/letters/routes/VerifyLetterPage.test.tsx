@@ -212,4 +212,23 @@ describe("VerifyLetterPage", () => {
     ).toBeInTheDocument();
     expect(digest).not.toHaveBeenCalled();
   });
+
+  it("names another letter's reference when its PDF is dropped, with a link to its own page", async () => {
+    stubApi({ [`GET /api/verify/${REF}`]: { json: letter("revoked") } });
+    render();
+    const input = await screen.findByLabelText(/Drop the letter's PDF here/);
+    const newer = new TextEncoder().encode(
+      "%PDF-1.7 ... /Reason (Letter of invitation VL-0000-0000-0000-0001) /ContactInfo (x)",
+    );
+    await userEvent.upload(input, new File([newer], "newer.pdf", { type: "application/pdf" }));
+    expect(
+      await screen.findByText(
+        "newer.pdf is not the file that was issued under this reference: it is the letter VL-0000-0000-0000-0001.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Check letter VL-0000-0000-0000-0001" })).toHaveAttribute(
+      "href",
+      "/verify/VL-0000-0000-0000-0001",
+    );
+  });
 });

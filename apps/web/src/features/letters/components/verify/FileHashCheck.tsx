@@ -1,8 +1,10 @@
 import { type DragEvent, useRef, useState } from "react";
+import { Link } from "react-router";
 import { REVOKED_AFTER_MATCH } from "./revoked-match";
 
 type Outcome =
   | { kind: "checking" | "match" | "mismatch" | "notPdf"; name: string }
+  | { kind: "otherLetter"; name: string; reference: string }
   | { kind: "error"; text: string }
   | null;
 
@@ -16,12 +18,19 @@ async function looksLikePdf(file: File): Promise<boolean> {
   return String.fromCharCode(...head) === "%PDF-";
 }
 
-/** SHA-256 of the file in hex, computed in this browser: the file never leaves it. */
-async function sha256Hex(file: File): Promise<string> {
-  // Copied into this realm's own bytes: a buffer made by another realm (a test's DOM) is refused.
-  const bytes = Uint8Array.from(new Uint8Array(await file.arrayBuffer()));
+/** SHA-256 of the bytes in hex, computed in this browser: the file never leaves it. */
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The reference of the portal's letter these bytes are, if they are one: its signature's reason
+ * names it in plain text. Only the person holding that file learns it, so the page may point there.
+ */
+function printedReference(bytes: Uint8Array): string | null {
+  const text = new TextDecoder("latin1").decode(bytes);
+  return /\(Letter of invitation (VL(?:-[0-9A-HJKMNP-TV-Z]{4}){4})\)/.exec(text)?.[1] ?? null;
 }
 
 function outcomeText(outcome: NonNullable<Outcome>, valid: boolean): string {
@@ -29,6 +38,8 @@ function outcomeText(outcome: NonNullable<Outcome>, valid: boolean): string {
   if (outcome.kind === "checking") return `Checking ${outcome.name}...`;
   if (outcome.kind === "notPdf")
     return `${outcome.name} is not a PDF file. Only the PDF file itself can be checked here: compare a scan or a printout with the details above.`;
+  if (outcome.kind === "otherLetter")
+    return `${outcome.name} is not the file that was issued under this reference: it is the letter ${outcome.reference}.`;
   if (outcome.kind === "mismatch")
     return `${outcome.name} is not the file that was issued: it has been changed or is another letter.`;
   return valid
@@ -37,7 +48,7 @@ function outcomeText(outcome: NonNullable<Outcome>, valid: boolean): string {
 }
 
 function outcomeColour(outcome: NonNullable<Outcome>, valid: boolean): string {
-  if (outcome.kind === "checking") return "text-gray-700";
+  if (outcome.kind === "checking" || outcome.kind === "otherLetter") return "text-gray-800";
   return outcome.kind === "match" && valid ? "text-green-800" : "text-red-800";
 }
 
@@ -45,7 +56,15 @@ function outcomeColour(outcome: NonNullable<Outcome>, valid: boolean): string {
  * Drop or choose the PDF: the page says whether it is, byte for byte, the file that was issued.
  * A revoked letter's own file is still the issued one, but never reads as good news.
  */
-export function FileHashCheck({ sha256, valid }: { sha256: string; valid: boolean }) {
+export function FileHashCheck({
+  reference,
+  sha256,
+  valid,
+}: {
+  reference: string;
+  sha256: string;
+  valid: boolean;
+}) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [over, setOver] = useState(false);
   // Only the file chosen last answers, however long an earlier one takes to read.
@@ -68,8 +87,15 @@ export function FileHashCheck({ sha256, valid }: { sha256: string; valid: boolea
     try {
       if (!(await looksLikePdf(file))) return settle({ kind: "notPdf", name });
       if (file.size > MAX_LETTER_BYTES) return settle({ kind: "mismatch", name });
-      const hash = await sha256Hex(file);
-      settle({ kind: hash === sha256 ? "match" : "mismatch", name });
+      // Copied into this realm's own bytes: a buffer made by another realm (a test's DOM) is refused.
+      const bytes = Uint8Array.from(new Uint8Array(await file.arrayBuffer()));
+      if ((await sha256Hex(bytes)) === sha256) return settle({ kind: "match", name });
+      const other = printedReference(bytes);
+      settle(
+        other && other !== reference
+          ? { kind: "otherLetter", name, reference: other }
+          : { kind: "mismatch", name },
+      );
     } catch {
       settle({ kind: "error", text: `${name} could not be read. Choose the file again.` });
     }
@@ -109,6 +135,14 @@ export function FileHashCheck({ sha256, valid }: { sha256: string; valid: boolea
       {outcome && (
         <p role="status" className={`text-sm font-medium ${outcomeColour(outcome, valid)}`}>
           {outcomeText(outcome, valid)}
+          {outcome.kind === "otherLetter" && (
+            <>
+              {" "}
+              <Link to={`/verify/${outcome.reference}`} className="underline">
+                Check letter {outcome.reference}
+              </Link>
+            </>
+          )}
         </p>
       )}
     </section>

@@ -64,7 +64,7 @@ export function VerificationDetails({ letter }: { letter: LetterVerificationDto 
           </div>
         )}
       </dl>
-      {letter.sha256 && <FileHashCheck sha256={letter.sha256} valid={valid} />}
+      {letter.sha256 && <FileHashCheck reference={letter.reference} sha256={letter.sha256} valid={valid} />}
       {letter.fullName !== null && <PassportCheck reference={letter.reference} valid={valid} />}
       <p className="text-xs text-gray-600">
         Compare these details with the letter. The letter's PDF also carries a digital signature that PDF
