@@ -104,7 +104,10 @@ describe("signing in returns to the page that sent the user to /login", () => {
     expect(await screen.findByText(AUTH_MESSAGES.sessionExpired)).toBeInTheDocument();
     await signIn();
     await waitFor(() => expect(place(router)).toBe("/applications/a1"));
-    expect(await screen.findByRole("heading", { name: "Application Details" })).toBeInTheDocument();
+    // The page renders again once the new session's queries answer: look for the heading it keeps.
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { name: "Application Details" })).toBeInTheDocument(),
+    );
   });
 
   it("sends an applicant to their dashboard, not to the admin page they were sent from", async () => {
