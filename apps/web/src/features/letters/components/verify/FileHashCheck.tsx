@@ -1,3 +1,4 @@
+import { LETTER_REFERENCE_RE } from "@visa/domain";
 import { type DragEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { REVOKED_AFTER_MATCH } from "./revoked-match";
@@ -30,7 +31,8 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
  */
 function printedReference(bytes: Uint8Array): string | null {
   const text = new TextDecoder("latin1").decode(bytes);
-  return /\(Letter of invitation (VL(?:-[0-9A-HJKMNP-TV-Z]{4}){4})\)/.exec(text)?.[1] ?? null;
+  const named = /\(Letter of invitation ([^)]{1,40})\)/.exec(text)?.[1];
+  return named && LETTER_REFERENCE_RE.test(named) ? named : null;
 }
 
 function outcomeText(outcome: NonNullable<Outcome>, valid: boolean): string {
