@@ -4,7 +4,13 @@ process.env.TZ = "America/Los_Angeles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
-import { applicantWithApplication, hasPoppler, pdfText, poppler } from "./letters-test-helpers.js";
+import {
+  applicantWithApplication,
+  hasPoppler,
+  linkAnnotations,
+  pdfText,
+  poppler,
+} from "./letters-test-helpers.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,8 +92,8 @@ describe.skipIf(!hasPoppler("pdftotext"))("letter PDF content", () => {
     ]) {
       expect(text).toContain(expected);
     }
-    // The verification link, possibly broken after "/verify/" to fit beside the QR code.
-    expect(text).toMatch(/http:\/\/portal\.example\.test\/verify\/ ?VL(-[0-9A-Z]{4}){4}/);
+    // The verification link, on one line.
+    expect(text).toMatch(/http:\/\/portal\.example\.test\/verify\/VL(-[0-9A-Z]{4}){4}/);
     expect(text).not.toContain("December 31, 1989");
     expect(text).not.toContain("February 28, 2030");
   });
@@ -174,5 +180,26 @@ describe.skipIf(!hasPoppler("pdfsig"))("signature", () => {
     tampered[at + 12] = (tampered[at + 12] ?? 0) ^ 1;
     const broken = poppler("pdfsig", tampered);
     expect(broken).not.toContain("Signature Validation: Signature is Valid.");
+  });
+
+  it("covers the link of the printed verification address, which opens the letter's own page", async () => {
+    const { applicant, application } = await applicantWithApplication(t.app);
+    const pdf = (await download(application.id, applicant.auth)).rawPayload;
+    const reference = /\(Letter of invitation (VL(?:-[0-9A-Z]{4}){4})\)/.exec(pdf.toString("latin1"))?.[1];
+    expect(reference).toBeDefined();
+    const links = await linkAnnotations(pdf);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.uri).toBe(`http://portal.example.test/verify/${reference}`);
+    // The links were written before signing: they lie within the bytes the signature covers.
+    const range = /\/ByteRange \[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(pdf.toString("latin1"));
+    const [start1, length1, start2, length2] = (range?.slice(1) ?? []).map(Number) as number[];
+    expect(start1).toBe(0);
+    expect(Number(start2) + Number(length2)).toBe(pdf.length);
+    const offsets = [...pdf.toString("latin1").matchAll(/\/Subtype \/Link/g)].map((m) => m.index);
+    expect(offsets).toHaveLength(links.length);
+    for (const at of offsets) expect(at < Number(length1) || at >= Number(start2)).toBe(true);
+    const report = poppler("pdfsig", pdf);
+    expect(report).toContain("Total document signed");
+    expect(report).toContain("Signature Validation: Signature is Valid.");
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { eq } from "drizzle-orm";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFString } from "pdf-lib";
 import { applications } from "../db/schema.js";
 import type { App } from "../lib/app-type.js";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
@@ -33,6 +34,94 @@ export function poppler(tool: "pdftotext" | "pdfsig" | "pdfinfo", pdf: Buffer, a
 /** The PDF's text as pdftotext extracts it (what a reader copies out of the letter). */
 export function pdfText(pdf: Buffer): string {
   return poppler("pdftotext", pdf, ["-enc", "UTF-8"]);
+}
+
+/** A box on a page in PDF units, origin at the bottom left. */
+export interface PageBox {
+  page: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** The link annotations of a PDF, as pdf-lib reads them: where they are and what they open. */
+export async function linkAnnotations(
+  pdf: Buffer,
+): Promise<(PageBox & { uri?: string; flags: number; border?: number[] })[]> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  return doc.getPages().flatMap((page, index) => {
+    const annots = page.node.lookupMaybe(PDFName.of("Annots"), PDFArray)?.asArray() ?? [];
+    return annots
+      .map((ref) => doc.context.lookup(ref, PDFDict))
+      .filter((a) => a.get(PDFName.of("Subtype")) === PDFName.of("Link"))
+      .map((a) => {
+        const [x1, y1, x2, y2] = a
+          .lookup(PDFName.of("Rect"), PDFArray)
+          .asArray()
+          .map((n) => (n as PDFNumber).asNumber());
+        const action = a.lookupMaybe(PDFName.of("A"), PDFDict);
+        const isUri = action?.get(PDFName.of("S")) === PDFName.of("URI");
+        return {
+          page: index,
+          x1: x1 ?? 0,
+          y1: y1 ?? 0,
+          x2: x2 ?? 0,
+          y2: y2 ?? 0,
+          uri: isUri ? action?.lookup(PDFName.of("URI"), PDFString).decodeText() : undefined,
+          flags: a.lookupMaybe(PDFName.of("F"), PDFNumber)?.asNumber() ?? 0,
+          border: a
+            .lookupMaybe(PDFName.of("Border"), PDFArray)
+            ?.asArray()
+            .map((n) => (n as PDFNumber).asNumber()),
+        };
+      });
+  });
+}
+
+/** Every word of the PDF with its box, as pdftotext places it (turned to PDF units). */
+export function printedWords(pdf: Buffer): (PageBox & { text: string })[] {
+  const xml = poppler("pdftotext", pdf, ["-bbox", "-enc", "UTF-8"]);
+  const fromXml = (s: string) =>
+    s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&");
+  const words: (PageBox & { text: string })[] = [];
+  xml
+    .split(/<page /)
+    .slice(1)
+    .forEach((page, index) => {
+      const height = Number(/height="([\d.]+)"/.exec(page)?.[1]);
+      for (const m of page.matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+      )) {
+        const [x1, top, x2, bottom] = m.slice(1, 5).map(Number) as [number, number, number, number];
+        words.push({
+          page: index,
+          x1,
+          y1: height - bottom,
+          x2,
+          y2: height - top,
+          text: fromXml(m[5] ?? ""),
+        });
+      }
+    });
+  return words;
+}
+
+/** Whether `inner` lies within `outer` (on the same page), give or take half a point. */
+export function within(inner: PageBox, outer: PageBox): boolean {
+  const slack = 0.5;
+  return (
+    inner.page === outer.page &&
+    inner.x1 >= outer.x1 - slack &&
+    inner.x2 <= outer.x2 + slack &&
+    inner.y1 >= outer.y1 - slack &&
+    inner.y2 <= outer.y2 + slack
+  );
 }
 
 /** The entries of a ZIP file (stored or deflated), read from its central directory. */

@@ -12,6 +12,7 @@ import {
   type PDFOperator,
   type PDFPage,
   type PDFRef,
+  PDFString,
   popGraphicsState,
   pushGraphicsState,
   setFillingGrayscaleColor,
@@ -39,6 +40,16 @@ const UNPRINTABLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u2028
 /** Text as it is printed: NFC (so accents use precomposed glyphs), tabs as spaces, no controls. */
 export function printable(text: string): string {
   return text.normalize("NFC").replace(/\t/g, " ").replace(UNPRINTABLE, "");
+}
+
+/**
+ * A link's address as a PDF literal string: 7-bit ASCII as the standard asks (an international
+ * host in its xn-- form, other characters percent-encoded) with its parentheses and backslashes
+ * escaped.
+ */
+function pdfUri(uri: string): string {
+  const ascii = /[^\x21-\x7E]/.test(uri) ? new URL(uri).href : uri;
+  return ascii.replace(/[\\()]/g, "\\$&");
 }
 
 /** Draws text, images and rules on the pages of one document with the letter's two faces. */
@@ -95,9 +106,31 @@ export class Canvas {
     );
   }
 
-  /** Draws one line of text ending at x. */
-  textRight(text: string, right: number, y: number, style: TextStyle): void {
-    this.text(text, right - this.widthOf(text, style), y, style);
+  /** Draws one line of text ending at `right`; returns where it starts. */
+  textRight(text: string, right: number, y: number, style: TextStyle): number {
+    const x = right - this.widthOf(text, style);
+    this.text(text, x, y, style);
+    return x;
+  }
+
+  /**
+   * Makes one printed line (drawn at x with its baseline at y) open `uri` when clicked: a link
+   * annotation over the line's box, printed with the page (flag 4) and without a border. A link
+   * printed over several lines gets one per line, each with the whole address.
+   */
+  link(uri: string, text: string, x: number, y: number, style: TextStyle): void {
+    const { font } = this.face(style.style);
+    const em = style.size / font.unitsPerEm;
+    const context = this.doc.context;
+    const annotation = context.obj({
+      Type: "Annot",
+      Subtype: "Link",
+      Rect: [x, y + font.descent * em, x + this.widthOf(text, style), y + font.ascent * em],
+      Border: [0, 0, 0],
+      F: 4,
+      A: { S: "URI", URI: PDFString.of(pdfUri(uri)) },
+    });
+    this.page.node.addAnnot(context.register(annotation));
   }
 
   /** Breaks text into lines no wider than `width`; newlines in the text are kept. */

@@ -12,6 +12,7 @@ const LABEL: TextStyle = { size: 8, gray: 0.35 };
 const VALUE: TextStyle = { size: 9 };
 const ROW_LEADING = 11.5;
 const SMALL: TextStyle = { size: 8, gray: 0.3 };
+const SMALL_LEADING = 10.5;
 const QR_SIZE = 76;
 
 /** Lays a letter out on A4 or US Letter pages; one page for a typical application. */
@@ -151,12 +152,29 @@ class LetterLayout {
     };
   }
 
-  /** Signatory on the left, verification link and QR code on the right, kept together. */
+  /**
+   * Signatory on the left; on the right the QR code with the verification text beside it and the
+   * verification address under both, kept together.
+   */
   private closing(): void {
     const { canvas, c } = this;
+    const qrLeft = this.right - QR_SIZE;
+    const textRight = qrLeft - 8;
+    const textWidth = 200;
+    const verifyLines = [
+      `Reference ${c.reference}`,
+      ...canvas.wrap(`Digitally signed by ${c.organisation.name}`, textWidth, SMALL),
+      "Scan the code or open:",
+    ];
+    // The address also takes the width under the code, so an ordinary one prints on one line (a
+    // reader links a wrapped address only up to the line break, so every line carries the link).
+    const addressLines = canvas.wrap(c.verifyUrl, this.right - (textRight - textWidth), SMALL);
+    // The text beside the code ends just above the address, which starts under the code.
+    const addressDrop = Math.max(12 + (verifyLines.length + 1) * SMALL_LEADING, QR_SIZE + 9);
+    const rightHeight = addressDrop + (addressLines.length - 1) * SMALL_LEADING + 3;
     const signature = c.organisation.signature?.fit(170, 46);
     const leftHeight = 14 + (signature ? signature.height + 6 : 30) + 13 * 4;
-    this.ensure(Math.max(leftHeight, QR_SIZE + 4));
+    this.ensure(Math.max(leftHeight, rightHeight));
     const top = this.y;
     let y = top - 10;
     canvas.text("Sincerely,", MARGIN_X, y, BODY);
@@ -167,10 +185,7 @@ class LetterLayout {
     } else {
       y -= 30;
     }
-    const qrLeft = this.right - QR_SIZE;
-    const textRight = qrLeft - 8;
-    const textWidth = 200;
-    // The signatory block keeps clear of the verification text on its right.
+    // The signatory block keeps clear of the verification text and address on its right.
     const signatoryWidth = textRight - textWidth - 16 - MARGIN_X;
     const signatory: { text: string; style: TextStyle }[] = [
       { text: c.organisation.signatoryName, style: { size: 10, style: "bold" } },
@@ -185,19 +200,18 @@ class LetterLayout {
     }
 
     canvas.image(embedQrCode(canvas.doc.context, c.verifyUrl), qrLeft, top - QR_SIZE, QR_SIZE, QR_SIZE);
-    let ty = top - 12;
+    let ty = top - addressDrop + (verifyLines.length + 1) * SMALL_LEADING;
     canvas.textRight("Verify this letter", textRight, ty, { size: 9, style: "bold" });
-    const urlLines = canvas.wrap(c.verifyUrl, textWidth, SMALL);
-    for (const line of ["Scan the code or open:", ...urlLines, `Reference ${c.reference}`]) {
-      ty -= 10.5;
+    for (const line of verifyLines) {
+      ty -= SMALL_LEADING;
       canvas.textRight(line, textRight, ty, SMALL);
     }
-    ty -= 10.5;
-    for (const line of canvas.wrap(`Digitally signed by ${c.organisation.name}`, textWidth, SMALL)) {
-      canvas.textRight(line, textRight, ty, SMALL);
-      ty -= 10.5;
+    for (const line of addressLines) {
+      ty -= SMALL_LEADING;
+      const x = canvas.textRight(line, this.right, ty, SMALL);
+      canvas.link(c.verifyUrl, line, x, ty, SMALL);
     }
-    this.y = Math.min(y, ty, top - QR_SIZE);
+    this.y = Math.min(y, ty - 3);
   }
 
   /** Reference and page number at the foot of every page of a letter longer than one page. */
