@@ -5,6 +5,7 @@ import type { AppContext } from "../context.js";
 import { applications, meetings } from "../db/schema.js";
 import { notFound } from "../lib/errors.js";
 import { neutraliseCell, QUOTE_LINE_BREAKS } from "./csv-cells.js";
+import { lastChangedOf } from "./import-staleness.js";
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -28,9 +29,11 @@ export function slugify(name: string): string {
   return slug || "meeting";
 }
 
-function exportRecord(app: ApplicationRow, meetingName: string): Record<string, string> {
+function exportRecord(app: ApplicationRow, meetingName: string, lastChanged: string): Record<string, string> {
   const special: Record<string, string> = {
     meetingName,
+    // The import compares it with the application's, so a stale row cannot undo a newer change.
+    lastChanged,
     applicationDate: easternDay.format(app.createdAt),
     // A date whose flag is off was withdrawn: exporting it would switch the flag back on at re-import.
     letterMailedDate: app.letterEmailed ? (app.letterEmailedDate ?? "") : "",
@@ -52,12 +55,12 @@ export async function exportApplications(
   const [meeting] = await ctx.db.select().from(meetings).where(eq(meetings.id, meetingId));
   if (!meeting) throw notFound("Meeting not found");
   const rows = await ctx.db
-    .select()
+    .select({ app: applications, lastChanged: lastChangedOf })
     .from(applications)
     .where(eq(applications.meetingId, meetingId))
     .orderBy(asc(applications.createdAt), asc(applications.id));
   const csv = stringify(
-    rows.map((r) => exportRecord(r, meeting.name)),
+    rows.map((r) => exportRecord(r.app, meeting.name, r.lastChanged)),
     {
       header: true,
       columns: [...IMPORT_COLUMNS],

@@ -1,6 +1,7 @@
 import type { ApplicationStatus, ImportResultDto } from "@visa/domain";
 import type { RowMatch } from "./import-match.js";
-import { IMPORTED_KEYS, type ImportedFields } from "./import-row.js";
+import { IMPORTED_KEYS, type ImportedFields, type ImportedRow } from "./import-row.js";
+import { columnsOf, staleRowReason } from "./import-staleness.js";
 
 /** The imported columns of an application, as stored or as the file leaves them. */
 export type ImportedValues = Required<ImportedFields>;
@@ -23,6 +24,8 @@ export interface ImportPlan {
   matched: number;
   unchanged: number;
   updatedRecords: ImportResultDto["updatedRecords"];
+  /** Rows of an older export that would overwrite what the portal changed since: they change nothing. */
+  stale: ImportResultDto["errors"];
 }
 
 const REASONS = {
@@ -30,24 +33,24 @@ const REASONS = {
   email: ["Matched by email", "No changes (matched by email)"],
 } as const;
 
-const differs = (current: Partial<ImportedValues>, fields: ImportedFields) => {
-  for (const k in fields) {
-    if (current[k as keyof ImportedFields] !== fields[k as keyof ImportedFields]) return true;
-  }
-  return false;
-};
+/** The keys whose value the row would change. */
+const differing = (current: Partial<ImportedValues>, fields: ImportedFields): string[] =>
+  Object.keys(fields).filter((k) => current[k as keyof ImportedFields] !== fields[k as keyof ImportedFields]);
 
 /**
  * Applies the matched rows, in file order, to the applications they write, without touching the
  * database: `stored` holds the imported columns of every stored application a row matched. A
  * stored application is copied only when a row changes it, and written only when it ends up
- * different; status, owner and creation date are never part of an update.
+ * different; status, owner and creation date are never part of an update. `changedSince` holds,
+ * for the rows of an export whose application changed after it, the fields the portal changed: a
+ * row that would give one of them another value fails and changes nothing.
  */
 export function planImport(input: {
   matches: RowMatch[];
   stored: Map<string, ImportedValues>;
   ownerByEmail: Map<string, string>;
   now: Date;
+  changedSince?: Map<ImportedRow, ReadonlySet<string>>;
 }): ImportPlan {
   const plan: ImportPlan = {
     inserts: [],
@@ -56,6 +59,7 @@ export function planImport(input: {
     matched: 0,
     unchanged: 0,
     updatedRecords: [],
+    stale: [],
   };
   const created = new Map<string, NewApplication>();
   const changed = new Map<string, ImportedValues>();
@@ -74,18 +78,25 @@ export function planImport(input: {
       plan.created++;
       continue;
     }
-    plan.matched++;
     const own = created.get(id) ?? changed.get(id);
     const current = own ?? input.stored.get(id);
     if (!current) throw new Error("a matched application was not loaded");
-    if (!differs(current, row.fields)) {
+    const keys = differing(current, row.fields);
+    const portal = input.changedSince?.get(row);
+    const overwritten = portal ? keys.filter((k) => portal.has(k)) : [];
+    if (overwritten.length > 0) {
+      plan.stale.push({ name: row.name, error: staleRowReason(overwritten) });
+      continue;
+    }
+    plan.matched++;
+    if (keys.length === 0) {
       plan.unchanged++;
       plan.updatedRecords.push({ name: row.name, reason: REASONS[how][1] });
       continue;
     }
     if (own) Object.assign(own, row.fields);
     else changed.set(id, Object.assign({ ...current }, row.fields) as ImportedValues);
-    plan.updatedRecords.push({ name: row.name, reason: REASONS[how][0] });
+    plan.updatedRecords.push({ name: row.name, reason: REASONS[how][0], changed: columnsOf(keys) });
   }
   for (const [id, values] of changed) {
     const original = input.stored.get(id) as ImportedValues;

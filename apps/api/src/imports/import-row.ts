@@ -16,6 +16,7 @@ import type { applications } from "../db/schema.js";
 import { isPrintedTextField, unprintableReason } from "../letters/printable-text.js";
 import { DATE_COLUMNS, readImportDay, type SlashEvidence } from "./import-dates.js";
 import type { ImportFileEncoding } from "./import-file-text.js";
+import { LAST_CHANGED_UNREADABLE, readLastChanged } from "./import-staleness.js";
 import type { CsvRecord, ImportColumn } from "./read-import-csv.js";
 
 type ApplicationInsert = typeof applications.$inferInsert;
@@ -48,6 +49,8 @@ export interface ImportedRow {
   applicationDate?: string;
   /** The status a new application starts with; a stored one's never changes. */
   status: ApplicationStatus;
+  /** When the matched application last changed as the export that wrote the row saw it (`readLastChanged`). */
+  lastChanged?: string;
 }
 
 export type RowResult = { ok: true; row: ImportedRow } | { ok: false; name: string; error: string };
@@ -165,6 +168,8 @@ export function validateImportRow(
   }
   const status = cell("status") ? shape.status.safeParse(cell("status")) : undefined;
   if (status && !status.success) fail("status", "must be Pending, Approved or Rejected");
+  const lastChanged = cell("lastChanged") ? readLastChanged(cell("lastChanged")) : undefined;
+  if (lastChanged === null) fail("lastChanged", LAST_CHANGED_UNREADABLE);
   if (errors.length > 0 || !meetingId) return { ok: false, name, error: errors.join("; ") };
 
   if (cell("letterMailedDate"))
@@ -182,6 +187,7 @@ export function validateImportRow(
       fields,
       applicationDate: cell("applicationDate") || undefined,
       status: status?.data ?? "Pending",
+      ...(lastChanged ? { lastChanged } : {}),
     },
   };
 }

@@ -302,9 +302,18 @@ describe("import: matching", () => {
       ]),
     );
     expect(result).toMatchObject({ total: 2, successful: 0, updated: 2, failed: 0 });
+    // Each names the columns it changed (the factory's applications differ from the rows in many).
     expect(result.updatedRecords).toEqual([
-      { name: "Row 2 (Jürgen Müller-40)", reason: "Matched by passport number" },
-      { name: "Row 3 (Jürgen Müller-41)", reason: "Matched by email" },
+      {
+        name: "Row 2 (Jürgen Müller-40)",
+        reason: "Matched by passport number",
+        changed: expect.arrayContaining(["city", "passportNumber"]),
+      },
+      {
+        name: "Row 3 (Jürgen Müller-41)",
+        reason: "Matched by email",
+        changed: expect.arrayContaining(["city", "passportNumber"]),
+      },
     ]);
     const rows = await rowsOf(meeting.id);
     expect(rows).toHaveLength(2);
@@ -350,7 +359,7 @@ describe("import: matching", () => {
     expect(result).toMatchObject({ total: 3, successful: 1, updated: 2, failed: 0 });
     expect(result.updatedRecords).toEqual([
       { name: "Row 3 (Jürgen Müller-60)", reason: "No changes (matched by passport number)" },
-      { name: "Row 4 (Jürgen Müller-60)", reason: "Matched by passport number" },
+      { name: "Row 4 (Jürgen Müller-60)", reason: "Matched by passport number", changed: ["city"] },
     ]);
     const rows = await rowsOf(meeting.id);
     expect(rows.map((r) => [r.city, r.passportNumber])).toEqual([["Ulm", "C00000060"]]);

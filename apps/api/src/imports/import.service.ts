@@ -10,6 +10,7 @@ import { matchRows } from "./import-match.js";
 import { planImport } from "./import-plan.js";
 import { lockMeetings, ownersByEmail, storedKeys, storedValues } from "./import-reads.js";
 import { type ImportedRow, meetingLookup, validateImportRow } from "./import-row.js";
+import { portalChangesSinceExport } from "./import-staleness.js";
 import { type RecordVisitor, readImportCsv } from "./read-import-csv.js";
 import { insertApplications, updateImportedColumns } from "./write-applications.js";
 
@@ -17,7 +18,8 @@ type ImportResult = ImportResultDto & { unchanged: number; reissued: number; err
 
 /**
  * Imports applications from a CSV file. Each row succeeds or fails on its own; matches are updated
- * in place, never duplicated; a file imported twice changes nothing the second time. Memory stays
+ * in place, never duplicated; a file imported twice changes nothing the second time; a row of an
+ * export never overwrites a field the portal changed after that export. Memory stays
  * close to one compact copy of the valid rows: each row is validated as it is parsed, matching
  * reads only the stored applications' keys, and only the matched ones' imported columns are loaded.
  * Everything is written inside one transaction that holds each meeting's import lock.
@@ -52,7 +54,9 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
       stored,
       ownerByEmail: await ownersByEmail(tx, [...new Set(created.map((m) => m.row.fields.email))]),
       now,
+      changedSince: await portalChangesSinceExport(tx, matches),
     });
+    errors.push(...planned.stale);
     await insertApplications(tx, planned.inserts, { now });
     await updateImportedColumns(tx, planned.updates, { actorId: actor.userId, now });
     await recordImportHistory(tx, actor.userId, planned, stored);

@@ -200,7 +200,9 @@ export const importAnswer: z.ZodType<ImportResultDto> = z
     updated: z.number().int(),
     unchanged: z.number().int().optional(),
     failed: z.number().int(),
-    updatedRecords: z.array(z.object({ name: z.string(), reason: z.string() })),
+    updatedRecords: z.array(
+      z.object({ name: z.string(), reason: z.string(), changed: z.array(z.string()).optional() }),
+    ),
     errors: z.array(z.object({ name: z.string(), error: z.string() })),
     errorReportId: id.nullable().optional(),
   })

@@ -5,6 +5,7 @@ import {
   CSV_FIELD_KEYS,
   IMPORT_COLUMNS,
   IMPORT_REQUIRED_COLUMNS,
+  IMPORT_TEMPLATE_COLUMNS,
   PRINTED_FIELD_KEYS,
 } from "./application-fields.js";
 import {
@@ -30,7 +31,10 @@ describe("the application field table", () => {
       ...["companyMailingAddress1", "city", "state", "postalCode", "country", "phone", "meetingName"],
       ...["companyMailingAddress2", "fax", "hotelName", "hotelConfirmation", "additionalInformation"],
       ...["addressToMailHardCopy", "applicationDate", "letterMailedDate", "hardCopyMailedDate", "status"],
+      "lastChanged",
     ]);
+    // The template is for new rows: it has every column but the export's lastChanged.
+    expect(IMPORT_TEMPLATE_COLUMNS).toEqual(IMPORT_COLUMNS.slice(0, -1));
   });
 
   it("requires in the import exactly the required fields the CSV carries, and the meeting", () => {

@@ -319,6 +319,17 @@ export const IMPORT_OPTIONAL_COLUMNS = [
   ),
   ...IMPORT_OWN_COLUMNS,
 ];
-/** Every column, as the template and the export write them: the spec's, then the optional ones. */
-export const IMPORT_COLUMNS = [...SPEC_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS];
+/** The template's columns: the spec's, then the optional ones. */
+export const IMPORT_TEMPLATE_COLUMNS = [...SPEC_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS];
+
+/**
+ * The export's last column: when the row's application last changed in the portal, as
+ * `2026-03-02T10:15:30.123456Z` (UTC, to the microsecond). Optional on import, and only an export
+ * writes it: a row that carries it fails rather than undo a change the portal made to a field
+ * after the export (see the import's `staleRowReason`).
+ */
+export const LAST_CHANGED_COLUMN = "lastChanged";
+
+/** Every column the import reads and the export writes: the template's, then `lastChanged`. */
+export const IMPORT_COLUMNS = [...IMPORT_TEMPLATE_COLUMNS, LAST_CHANGED_COLUMN];
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

@@ -157,7 +157,11 @@ export interface ImportResultDto {
   unknownColumns?: string[];
   /** How the import read something the file left open to reading, said so it can be checked. */
   notes?: string[];
-  updatedRecords: { name: string; reason: string }[];
+  /**
+   * Every matched row, with how it matched; `changed` names the columns (never their values) a row
+   * changed in the stored application, present when it changed any.
+   */
+  updatedRecords: { name: string; reason: string; changed?: string[] }[];
   /** The first 1,000 failed rows; `failed` counts them all. */
   errors: { name: string; error: string }[];
   /**

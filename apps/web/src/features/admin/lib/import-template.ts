@@ -1,7 +1,7 @@
 import {
   APPLICATION_FIELD_KEYS,
   APPLICATION_FIELDS,
-  IMPORT_COLUMNS,
+  IMPORT_TEMPLATE_COLUMNS,
   type MeetingDto,
   toDay,
 } from "@visa/domain";
@@ -15,7 +15,7 @@ function cell(value: string): string {
 
 /**
  * The import template: every column the import reads (the spec's first, in its order, then the
- * optional ones), then one example row. With a meeting given, the example names it and travels on its dates,
+ * optional ones) but the export's lastChanged, which a new row has no use for; then one example row. With a meeting given, the example names it and travels on its dates,
  * so the secretariat can overwrite the row and import at once.
  */
 export function buildImportTemplate(meeting?: Pick<MeetingDto, "name" | "startDate" | "endDate">): string {
@@ -27,7 +27,7 @@ export function buildImportTemplate(meeting?: Pick<MeetingDto, "name" | "startDa
     dateOfDeparture: departure,
     meetingName: meeting?.name ?? "Meeting name as listed under Manage Meetings",
   };
-  const header = IMPORT_COLUMNS.join(",");
-  const row = IMPORT_COLUMNS.map((c) => cell(example[c] ?? "")).join(",");
+  const header = IMPORT_TEMPLATE_COLUMNS.join(",");
+  const row = IMPORT_TEMPLATE_COLUMNS.map((c) => cell(example[c] ?? "")).join(",");
   return `${header}\r\n${row}\r\n`;
 }
