@@ -72,6 +72,10 @@ export function ImportForm({ meeting, pending, progress, serverError, onImport, 
           meetingName must match an existing meeting. A row whose passport number (or e-mail) matches an
           application of the same meeting updates it instead of adding a new one.
         </p>
+        <p className="mt-2">
+          Keep an exported file's lastChanged column: a row then fails, instead of undoing a change made in
+          the portal after the export.
+        </p>
       </div>
       <Button variant="ghost" size="sm" onClick={downloadTemplate}>
         Download CSV Template

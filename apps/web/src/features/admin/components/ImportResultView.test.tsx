@@ -72,6 +72,34 @@ describe("ImportResultView", () => {
     ]);
   });
 
+  it("names the columns each updated record changed, and a stale row's refusal among the errors", () => {
+    const stale =
+      "lastName: changed in the portal after this file was exported, and the file's value differs. Nothing of this row was imported, so the portal's newer value stays: export the meeting again and make your changes in the new file";
+    const result = {
+      ...RESULT,
+      updated: 2,
+      unchanged: 1,
+      failed: 1,
+      updatedRecords: [
+        {
+          name: "Row 3 (Ana Silva)",
+          reason: "Matched by passport number",
+          changed: ["firstName", "hotelName"],
+        },
+        { name: "Row 4 (Li Wei)", reason: "No changes (matched by email)" },
+      ],
+      errors: [{ name: "Row 2 (Zoë Łukasiewicz)", error: stale }],
+    };
+    render(<ImportResultView result={result} onImportAnother={() => {}} onClose={() => {}} />);
+    const updated = within(screen.getByRole("region", { name: "Updated records" })).getAllByRole("listitem");
+    expect(updated.map((li) => li.textContent)).toEqual([
+      "Row 3 (Ana Silva): Matched by passport number. Changed: firstName, hotelName",
+      "Row 4 (Li Wei): No changes (matched by email)",
+    ]);
+    const errors = within(screen.getByRole("region", { name: "Errors" })).getByRole("listitem");
+    expect(errors).toHaveTextContent(`Row 2 (Zoë Łukasiewicz): ${stale}`);
+  });
+
   it("names the columns it did not know and counts the new applications it approved", () => {
     const result = { ...RESULT, approved: 2, unknownColumns: ["favouriteColour", "notes"] };
     render(<ImportResultView result={result} onImportAnother={() => {}} onClose={() => {}} />);

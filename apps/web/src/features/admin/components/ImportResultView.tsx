@@ -22,7 +22,10 @@ export interface ImportResultViewProps {
   onClose: () => void;
 }
 
-/** What an import did: counts, the rows that updated existing applications and why, the failed rows. */
+/**
+ * What an import did: counts, the rows that updated existing applications, how they matched and
+ * which columns they changed, the failed rows.
+ */
 export function ImportResultView({ result, onImportAnother, onClose }: ImportResultViewProps) {
   return (
     <div className="space-y-4">
@@ -83,6 +86,7 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
               // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
               <li key={i}>
                 <span className="font-medium">{r.name}</span>: {r.reason}
+                {!!r.changed?.length && `. Changed: ${r.changed.join(", ")}`}
               </li>
             ))}
           </ul>
