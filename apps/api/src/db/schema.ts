@@ -362,10 +362,18 @@ export const mailJobs = pgTable(
     failedAt: timestamp("failed_at", { withTimezone: true, mode: "date" }),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // The letter a letter mail carries, written as it is sent.
+    letterReference: text("letter_reference"),
+    // An admin's resend: it may carry a letter that was mailed already.
+    resend: boolean("resend").notNull().default(false),
   },
   (t) => [
     check("mail_jobs_kind_check", sql`${t.kind} in ('message','letter')`),
     index("mail_jobs_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // One mail per letter, unless an admin sends it again: a second one finds the letter taken.
+    uniqueIndex("mail_jobs_letter_once_idx")
+      .on(t.letterReference)
+      .where(sql`${t.failedAt} is null and not ${t.resend}`),
   ],
 );
 

@@ -190,12 +190,21 @@ export async function supersedeChangedLetters(db: DbOrTx, applicationIds: string
   return superseded;
 }
 
-/** Revokes the unrevoked letters matching `where` as superseded, in their histories; answers their applications. */
+/**
+ * Revokes the unrevoked letters matching `where` as superseded, in their histories; answers their
+ * applications. Their applicants have not been e-mailed the new letter: `letterEmailed` is cleared
+ * until it is, so an address proved later still receives it (`notifyAddressVerified`).
+ */
 async function revokeAsSuperseded(db: DbOrTx, where: SQL | undefined): Promise<string[]> {
+  const stale = and(isNull(letters.revokedAt), where);
+  await db
+    .update(applications)
+    .set({ letterEmailed: false, letterEmailedDate: null })
+    .where(inArray(applications.id, db.select({ id: letters.applicationId }).from(letters).where(stale)));
   const revoked = await db
     .update(letters)
     .set({ revokedAt: new Date(), revocationReason: "superseded" })
-    .where(and(isNull(letters.revokedAt), where))
+    .where(stale)
     .returning({ applicationId: letters.applicationId, reference: letters.reference });
   await recordEvents(
     db,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { applications, letters, mailJobs } from "../db/schema.js";
 import { importAccepted, importRow, toCsv } from "../imports/csv-test-helpers.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
-import { applicationPayload, buildMeeting } from "../test/factories.js";
+import { applicationPayload, buildMeeting, buildUser } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
 import { workSettled } from "./background-work.js";
 import { drainMailQueue, MAX_ATTEMPTS, retryDelayMs } from "./mail-queue.js";
@@ -81,6 +81,51 @@ async function imported(email: string, over: Parameters<typeof importRow>[2] = {
   const [row] = await t.app.ctx.db.select().from(applications).where(eq(applications.meetingId, m.id));
   if (!row) throw new Error("nothing imported");
   return row.id;
+}
+
+/** The application's current letter as stored. */
+async function currentLetterOf(id: string) {
+  const [letter] = await t.app.ctx.db
+    .select()
+    .from(letters)
+    .where(and(eq(letters.applicationId, id), isNull(letters.revokedAt)));
+  if (!letter?.pdf) throw new Error("no current letter");
+  return letter;
+}
+
+/** An admin moves the account to another address, which is unproved until its link is used. */
+async function moveAddress(userId: string, email: string) {
+  const res = await inject("PUT", `/api/users/${userId}`, admin.auth, {
+    email,
+    firstName: "Ana",
+    lastName: "Pereira",
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** An admin changes a printed detail of the approved application: its letter is replaced. */
+const replaceLetter = async (id: string) =>
+  expect(
+    (await inject("PUT", `/api/applications/${id}`, admin.auth, { hotelName: "Another Hotel" })).statusCode,
+  ).toBe(200);
+
+/**
+ * Holds back the next application event, as if its listeners were slow to start, and answers a
+ * function that lets it go and lets its listeners start (the work they start is then tracked).
+ */
+function holdNextApplicationEvent(): () => Promise<void> {
+  const events = t.app.ctx.events;
+  const emit = events.emit.bind(events) as (event: string, ...args: unknown[]) => void;
+  let release = async () => {};
+  events.emit = ((event: string, ...args: unknown[]) => {
+    if (event !== "application.updated") return emit(event, ...args);
+    events.emit = emit as typeof events.emit;
+    release = async () => {
+      emit(event, ...args);
+      await Promise.resolve();
+    };
+  }) as typeof events.emit;
+  return () => release();
 }
 
 /** Every attempt to send what is queued now fails, until the queue gives up on it. */
@@ -233,5 +278,99 @@ describe("letters approved before the address was verified", () => {
     await drainMailQueue(t.app.ctx);
     expect(lettersMailed(email)).toEqual({ [id]: 1 });
     expect(await stored(id)).toMatchObject({ userId: res.json().user._id, letterEmailed: true });
+  });
+});
+
+describe("a letter replaced while the address was unproved", () => {
+  /** A verified applicant's approved request, its letter issued and its mail queued. */
+  async function approvedFor(email: string) {
+    const applicant = await buildUser(t.app, { email });
+    const id = await request(applicant.auth, (await meeting()).id);
+    await setStatus(id, "Approved");
+    await workSettled(t.app.ctx);
+    return { applicant, id };
+  }
+
+  /** The link mailed to the new address is used: the current letter goes to it, once. */
+  async function provedGetsCurrentLetter(id: string, moved: string) {
+    expect((await verify(mailedToken(moved, "verify-email") ?? "")).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const sent = mailsTo(moved).filter((mail) => mail.attachments?.length);
+    expect(sent).toHaveLength(1);
+    const current = await currentLetterOf(id);
+    expect(sent[0]?.attachments?.[0]?.content.equals(current.pdf ?? Buffer.alloc(0))).toBe(true);
+    expect(await stored(id)).toMatchObject({ letterEmailed: true, letterEmailedDate: todayUtc() });
+  }
+
+  it("is e-mailed when the new address is proved, though the letter it replaced was e-mailed", async () => {
+    const before = "moved.from@example.test";
+    const moved = "moved.to@example.test";
+    const { applicant, id } = await approvedFor(before);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(before)).toEqual({ [id]: 1 });
+
+    await moveAddress(applicant.user.id, moved);
+    await replaceLetter(id);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(moved)).toEqual({});
+    expect(await stored(id)).toMatchObject({ letterEmailed: false, letterEmailedDate: null });
+
+    await provedGetsCurrentLetter(id, moved);
+    expect(lettersMailed(before)).toEqual({ [id]: 1 });
+  });
+
+  it("is e-mailed when the new address is proved, though it replaced a letter as that was being sent", async () => {
+    const before = "sending.from@example.test";
+    const moved = "sending.to@example.test";
+    const { applicant, id } = await approvedFor(before);
+    const send = t.mailer.send;
+    t.mailer.send = async (message) => {
+      if (message.attachments?.length) {
+        t.mailer.send = send;
+        // While the first letter is on its way to the old address.
+        await moveAddress(applicant.user.id, moved);
+        await replaceLetter(id);
+        await workSettled(t.app.ctx);
+      }
+      return send.call(t.mailer, message);
+    };
+    try {
+      await drainMailQueue(t.app.ctx);
+    } finally {
+      t.mailer.send = send;
+    }
+    expect(lettersMailed(before)).toEqual({ [id]: 1 });
+    expect((await stored(id))?.letterEmailed).toBe(false);
+
+    await provedGetsCurrentLetter(id, moved);
+  });
+});
+
+describe("an address proved between an approval and the queuing of its mail", () => {
+  it.each([
+    ["both mails are queued", false],
+    ["the verification's mail went first", true],
+  ])("sends the letter once when %s", async (_, sentBeforeApprovalQueues) => {
+    const email = `race.${sentBeforeApprovalQueues}@example.test`;
+    const { auth, token } = await registered(email);
+    const id = await request(auth, (await meeting()).id);
+    const releaseApproval = holdNextApplicationEvent();
+    await setStatus(id, "Approved");
+    expect((await verify(token)).statusCode).toBe(200);
+    await workSettled(t.app.ctx);
+    if (sentBeforeApprovalQueues) {
+      await drainMailQueue(t.app.ctx);
+      expect(lettersMailed(email)).toEqual({ [id]: 1 });
+    }
+    // The approval's listeners start only now, and find the address proved.
+    await releaseApproval();
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({ [id]: 1 });
+    expect((await stored(id))?.letterEmailed).toBe(true);
+    const jobs = await t.app.ctx.db
+      .select()
+      .from(mailJobs)
+      .where(and(eq(mailJobs.applicationId, id), eq(mailJobs.kind, "letter")));
+    expect(jobs).toHaveLength(2);
   });
 });

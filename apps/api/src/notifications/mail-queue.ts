@@ -1,10 +1,11 @@
 import { todayUtc } from "@visa/domain";
-import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
-import { applications, mailJobs } from "../db/schema.js";
+import { applications, letters, mailJobs } from "../db/schema.js";
 import { recordEvent } from "../history/history.service.js";
 import { loadApplication, renderApplicationLetter } from "../letters/letter-pdf.service.js";
+import { isUniqueViolation } from "../lib/pg-errors.js";
 import type { MailMessage } from "../mail/mailer.js";
 import { workSettled } from "./background-work.js";
 
@@ -17,6 +18,8 @@ export interface MailJobInput {
   subject: string;
   text: string;
   applicationId?: string | null;
+  /** An admin's resend: sent even when its letter was mailed before. */
+  resend?: boolean;
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -40,9 +43,12 @@ export async function enqueueMail(ctx: AppContext, job: MailJobInput): Promise<v
   // Due now by this process's clock, in milliseconds like every `now` the queue compares it with:
   // the database's default now() carries microseconds, so a run in the same millisecond as the
   // insert (the kick below) found the new job not yet due and left it to the next poll.
-  await ctx.db
-    .insert(mailJobs)
-    .values({ ...job, applicationId: job.applicationId ?? null, nextAttemptAt: new Date() });
+  await ctx.db.insert(mailJobs).values({
+    ...job,
+    applicationId: job.applicationId ?? null,
+    resend: job.resend ?? false,
+    nextAttemptAt: new Date(),
+  });
   workers.get(ctx)?.kick();
 }
 
@@ -136,14 +142,18 @@ export class MailWorker {
         await this.recordOutcome(job, "mail_failed");
         return;
       }
-      await this.ctx.mailer.send(message);
+      const { letterReference, ...mail } = message;
+      if (letterReference && !(await this.takeLetter(job, letterReference))) {
+        // Another mail carries this letter (the race of an approval with a verification, or an
+        // approval's mail still queued when its letter was replaced): the applicant gets it once.
+        await this.finish(job.id, { attempts, failedAt: now, lastError: "This letter was e-mailed already" });
+        return;
+      }
+      await this.ctx.mailer.send(mail);
       await this.finish(job.id, { attempts, sentAt: now, lastError: null });
       await this.recordOutcome(job, "mail_sent");
-      if (job.kind === "letter" && job.applicationId) {
-        await this.ctx.db
-          .update(applications)
-          .set({ letterEmailed: true, letterEmailedDate: todayUtc(now) })
-          .where(eq(applications.id, job.applicationId));
+      if (letterReference && job.applicationId) {
+        await this.markLetterEmailed(job.applicationId, letterReference, now);
       }
     } catch (err) {
       const giveUp = attempts >= MAX_ATTEMPTS;
@@ -159,8 +169,11 @@ export class MailWorker {
     }
   }
 
-  /** The message to send; for a letter, null when the application is gone or not approved. */
-  private async message(job: MailJob): Promise<MailMessage | null> {
+  /**
+   * The message to send, with the reference of the letter it carries; for a letter, null when the
+   * application is gone or not approved. A letter mail carries the application's current letter.
+   */
+  private async message(job: MailJob): Promise<(MailMessage & { letterReference?: string }) | null> {
     const base = { to: job.to, subject: job.subject, text: job.text };
     if (job.kind !== "letter") return base;
     const row = job.applicationId ? await loadApplication(this.ctx, job.applicationId) : null;
@@ -169,8 +182,39 @@ export class MailWorker {
     if (!letter) return null;
     return {
       ...base,
+      letterReference: letter.reference,
       attachments: [{ filename: letter.filename, content: letter.pdf, contentType: "application/pdf" }],
     };
+  }
+
+  /**
+   * Records that this job carries the letter; false when another mail (sent, or queued and not
+   * given up) carries it already. The unique index decides, so two servers cannot both take it; a
+   * resend always takes it.
+   */
+  private async takeLetter(job: MailJob, reference: string): Promise<boolean> {
+    try {
+      await this.ctx.db.update(mailJobs).set({ letterReference: reference }).where(eq(mailJobs.id, job.id));
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * The application's letter counts as e-mailed if the one sent is still its letter: one replaced
+   * while it was being sent leaves the flag clear, so the new letter is mailed when it can be.
+   */
+  private async markLetterEmailed(applicationId: string, reference: string, now: Date): Promise<void> {
+    const stillCurrent = this.ctx.db
+      .select({ id: letters.id })
+      .from(letters)
+      .where(and(eq(letters.reference, reference), isNull(letters.revokedAt)));
+    await this.ctx.db
+      .update(applications)
+      .set({ letterEmailed: true, letterEmailedDate: todayUtc(now) })
+      .where(and(eq(applications.id, applicationId), exists(stillCurrent)));
   }
 
   /**

@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { todayUtc } from "@visa/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, mailJobs } from "../db/schema.js";
+import { applications, letters, mailJobs } from "../db/schema.js";
 import { createMailer } from "../mail/mailer.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
@@ -73,6 +73,41 @@ describe("applicant e-mail", () => {
     expect(rejection?.text).toContain("no longer valid");
     // The approval was withdrawn before the letter went out: no letter is sent for it.
     expect(sentTo("rejected@example.test").some((m) => m.attachments?.length)).toBe(false);
+  });
+
+  it("sends the current letter once when it replaces one whose mail had not gone yet", async () => {
+    const { id } = await submitted("replaced.early@example.test");
+    await drainMailQueue(t.app.ctx);
+    expect((await setStatus(id, "Approved")).statusCode).toBe(200);
+    // The letter is issued and its mail queued, not sent, when a printed detail changes.
+    await workSettled(t.app.ctx);
+    const edit = await t.app.inject({
+      method: "PUT",
+      url: `/api/applications/${id}`,
+      headers: admin.auth,
+      payload: { hotelName: "Another Hotel" },
+    });
+    expect(edit.statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const [current] = await t.app.ctx.db
+      .select()
+      .from(letters)
+      .where(and(eq(letters.applicationId, id), isNull(letters.revokedAt)));
+    const mailed = sentTo("replaced.early@example.test").filter((m) => m.attachments?.length);
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]?.attachments?.[0]?.content.equals(current?.pdf ?? Buffer.alloc(0))).toBe(true);
+    const [row] = await t.app.ctx.db.select().from(applications).where(eq(applications.id, id));
+    expect(row?.letterEmailed).toBe(true);
+
+    // An admin's resend still sends it again.
+    const resend = await t.app.inject({
+      method: "POST",
+      url: `/api/applications/${id}/letter/resend`,
+      headers: admin.auth,
+    });
+    expect(resend.statusCode).toBe(202);
+    await drainMailQueue(t.app.ctx);
+    expect(sentTo("replaced.early@example.test").filter((m) => m.attachments?.length)).toHaveLength(2);
   });
 
   it("says nothing when an update leaves the status as it was", async () => {

@@ -56,7 +56,7 @@ async function queue(
   ctx: AppContext,
   subject: MessageSubject & { email: string | null },
   kind: MailJobInput["kind"],
-  message: { subject: string; text: string },
+  message: { subject: string; text: string; resend?: boolean },
 ) {
   if (!subject.email) return;
   await enqueueMail(ctx, { kind, to: subject.email, applicationId: subject.applicationId, ...message });
@@ -105,9 +105,17 @@ export async function notifyAddressVerified(ctx: AppContext, userId: string): Pr
   }
 }
 
-/** The approval's mail: the letter, attached when the mail is sent. */
-async function queueLetterReady(ctx: AppContext, s: MessageSubject & { email: string | null }) {
-  await queue(ctx, s, "letter", letterReady(s, ctx.config.publicUrl, await organisationName(ctx)));
+/**
+ * The approval's mail: the letter, attached when the mail is sent. The queue sends each letter
+ * once by itself (a second mail of it is dropped); an admin's `resend` sends it again.
+ */
+async function queueLetterReady(
+  ctx: AppContext,
+  s: MessageSubject & { email: string | null },
+  { resend = false } = {},
+) {
+  const message = letterReady(s, ctx.config.publicUrl, await organisationName(ctx));
+  await queue(ctx, s, "letter", { ...message, resend });
 }
 
 /** Tells the applicant about a new status; an approval sends the letter itself. */
@@ -155,6 +163,6 @@ export async function resendLetter(ctx: AppContext, applicationId: string): Prom
   if (s.status !== "Approved") throw conflict("Only an approved application's letter can be sent");
   if (!s.email)
     throw conflict("The applicant has not verified their e-mail address yet, so no mail can be sent to it");
-  await queueLetterReady(ctx, s);
+  await queueLetterReady(ctx, s, { resend: true });
   return { message: `The letter will be e-mailed to ${s.email}` };
 }
