@@ -1,9 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
 import { renderRoutes, stubApi } from "../../../../lib/testing";
-import { applicationDto } from "../../test-data";
+import { applicationDto, me } from "../../test-data";
 import { ApplicationDetail } from "./ApplicationDetail";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -188,5 +188,32 @@ describe("application details", () => {
     stubApi({ "GET /api/applications/a1": { status: 404, json: { message: "Application not found" } } });
     renderDetail();
     expect(await screen.findByRole("alert")).toHaveTextContent("Application not found");
+  });
+});
+
+describe("an approved letter not yet e-mailed", () => {
+  /** How often the page asked for the application in the half minute after it opened. */
+  async function readsInHalfAMinute(emailVerified: boolean) {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto({ status: "Approved", letterEmailed: false }) },
+      "GET /api/auth/me": { json: { ...me, emailVerified } },
+    });
+    renderDetail();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByRole("button", { name: "Download Visa Letter" })).toBeInTheDocument();
+    return calls.filter((c) => c.method === "GET" && c.path === "/api/applications/a1").length;
+  }
+
+  it("is looked for again while it is on its way to a verified address", async () => {
+    expect(await readsInHalfAMinute(true)).toBeGreaterThan(1);
+  });
+
+  it("is not looked for while the account's address is unverified: it cannot go before", async () => {
+    expect(await readsInHalfAMinute(false)).toBe(1);
   });
 });

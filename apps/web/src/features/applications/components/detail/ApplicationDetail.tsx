@@ -7,6 +7,7 @@ import { Spinner } from "../../../../components/Spinner";
 import { ApiError } from "../../../../lib/api-client";
 import { formatDateEastern } from "../../../../lib/dates";
 import { useDetailTitle } from "../../../../lib/page-title";
+import { useMe } from "../../../../lib/use-me";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
 import { ApplicationHistory } from "../ApplicationHistory";
@@ -42,7 +43,10 @@ function tabDetail(app: ApplicationDto, admin: boolean): string | undefined {
 /** 'Application Details': view mode; Edit (when allowed) gives edit mode; Save or Cancel return. */
 export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const session = useSession();
-  const query = useApplication(id);
+  // Nothing is mailed to an unverified address (the letter goes once it is verified): no use
+  // looking for the letter's mail until then.
+  const me = useMe();
+  const query = useApplication(id, { awaitLetterMail: me.data?.emailVerified !== false });
   useDetailTitle(query.data && tabDetail(query.data, admin));
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
