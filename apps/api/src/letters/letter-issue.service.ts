@@ -138,12 +138,20 @@ export async function currentLetter(
   throw new Error("could not issue a letter");
 }
 
-/** Revokes the application's unrevoked letter, saying why; part of the caller's transaction. */
+/**
+ * Revokes the application's unrevoked letter, saying why; part of the caller's transaction. The
+ * approval it was mailed for has ended: `letterEmailed` is cleared, so the letter of a later
+ * approval counts as not e-mailed until it is (and an address proved meanwhile receives it).
+ */
 export async function revokeLetter(
   db: DbOrTx,
   applicationId: string,
   reason: RevocationReason,
 ): Promise<void> {
+  await db
+    .update(applications)
+    .set({ letterEmailed: false, letterEmailedDate: null })
+    .where(eq(applications.id, applicationId));
   const revoked = await db
     .update(letters)
     .set({ revokedAt: new Date(), revocationReason: reason })

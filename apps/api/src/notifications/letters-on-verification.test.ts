@@ -319,6 +319,25 @@ describe("a letter replaced while the address was unproved", () => {
     expect(lettersMailed(before)).toEqual({ [id]: 1 });
   });
 
+  it("is e-mailed when the new address is proved after a rejection and a new approval", async () => {
+    const before = "reapproved.from@example.test";
+    const moved = "reapproved.to@example.test";
+    const { applicant, id } = await approvedFor(before);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(before)).toEqual({ [id]: 1 });
+
+    await moveAddress(applicant.user.id, moved);
+    await setStatus(id, "Rejected");
+    expect(await stored(id)).toMatchObject({ letterEmailed: false, letterEmailedDate: null });
+    await setStatus(id, "Approved");
+    await workSettled(t.app.ctx);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(moved)).toEqual({});
+
+    await provedGetsCurrentLetter(id, moved);
+    expect(lettersMailed(before)).toEqual({ [id]: 1 });
+  });
+
   it("is e-mailed when the new address is proved, though it replaced a letter as that was being sent", async () => {
     const before = "sending.from@example.test";
     const moved = "sending.to@example.test";
