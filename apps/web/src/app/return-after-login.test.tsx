@@ -14,9 +14,13 @@ const application = applicationDto({ _id: "a1" });
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   clearSession();
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** The accounts that sign in: Ana (u1) owns application a1; Ben (u2) shares her computer. */
+const ACCOUNTS: Record<string, string> = { "ana@example.com": "u1", "ben@example.com": "u2" };
 
 /**
  * The server as the pages read it. Signing in answers with `role`; while `expired` is set, the
@@ -25,9 +29,10 @@ afterEach(() => vi.unstubAllGlobals());
 function stubServer(role: Role, { expired = false } = {}) {
   const server = { expired };
   const { calls } = stubApi({
-    "POST /api/auth/login": () => {
+    "POST /api/auth/login": (req) => {
       server.expired = false;
-      return { json: { token: "t.k.n", userId: "u1", role, expiresAt: "" } };
+      const userId = ACCOUNTS[(req.body as { email: string }).email] ?? "u1";
+      return { json: { token: "t.k.n", userId, role, expiresAt: "" } };
     },
     "POST /api/auth/logout": { json: { message: "Logged out" } },
     "GET /api/auth/me": { json: { ...me, isAdmin: role === "admin", role } },
@@ -53,11 +58,21 @@ function place(router: ReturnType<typeof createMemoryRouter>): string {
   return pathname + search;
 }
 
-async function signIn() {
+async function signIn(email = "ana@example.com") {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText(/Email/), "ana@example.com");
+  await user.type(await screen.findByLabelText(/Email/), email);
   await user.type(screen.getByLabelText(/Password/), "secret1");
   await user.click(screen.getByRole("button", { name: "Sign in" }));
+}
+
+/** Ana (u1) is on `path` when the server ends her session: the page sends her to /login. */
+async function expireOn(path: string) {
+  signedInAs("user");
+  stubServer("user", { expired: true });
+  const rendered = renderRoutes(routes, path);
+  await waitFor(() => expect(place(rendered.router)).toBe("/login"));
+  expect(await screen.findByText(AUTH_MESSAGES.sessionExpired)).toBeInTheDocument();
+  return rendered;
 }
 
 /** /login as a redirect leaves it, with a page to return to. */
@@ -97,17 +112,46 @@ describe("signing in returns to the page that sent the user to /login", () => {
   });
 
   it("comes back to the page whose session expired (a 401), after the expiry message", async () => {
-    signedInAs("user");
-    stubServer("user", { expired: true });
-    const { router } = renderRoutes(routes, "/applications/a1");
-    await waitFor(() => expect(place(router)).toBe("/login"));
-    expect(await screen.findByText(AUTH_MESSAGES.sessionExpired)).toBeInTheDocument();
+    const { router } = await expireOn("/applications/a1");
     await signIn();
     await waitFor(() => expect(place(router)).toBe("/applications/a1"));
     // The page renders again once the new session's queries answer: look for the heading it keeps.
     await waitFor(() =>
       expect(screen.getByRole("heading", { name: "Application Details" })).toBeInTheDocument(),
     );
+  });
+
+  it("sends another account to its dashboard, not to the page of the session that expired", async () => {
+    const { router } = await expireOn("/applications/a1?tab=history");
+    // Ben signs in on the tab Ana's session expired in: Ana's application is not his to open.
+    await signIn("ben@example.com");
+    await waitFor(() => expect(place(router)).toBe("/"));
+    expect(await screen.findByRole("heading", { name: /Welcome/ })).toBeInTheDocument();
+  });
+
+  it("remembers whose page it was when the tab is reloaded on it after the session expired", async () => {
+    const expired = await expireOn("/applications/a1");
+    // The tab reloads Ana's page (the address is in its history); the tab's storage still knows.
+    expired.unmount();
+    const reloaded = renderRoutes(routes, "/applications/a1");
+    await signInAfterRedirect(reloaded.router);
+    await waitFor(() => expect(place(reloaded.router)).toBe("/applications/a1"));
+    reloaded.unmount();
+
+    // Ana's session ends again; Ben reloads her page and signs in.
+    clearSession();
+    const again = renderRoutes(routes, "/applications/a1");
+    await waitFor(() => expect(place(again.router)).toBe("/login"));
+    await signIn("ben@example.com");
+    await waitFor(() => expect(place(again.router)).toBe("/"));
+  });
+
+  it("opens a link opened in a tab nobody was signed in to for whoever signs in", async () => {
+    stubServer("user");
+    const { router } = renderRoutes(routes, "/applications/new");
+    await waitFor(() => expect(place(router)).toBe("/login"));
+    await signIn("ben@example.com");
+    await waitFor(() => expect(place(router)).toBe("/applications/new"));
   });
 
   it("sends an applicant to their dashboard, not to the admin page they were sent from", async () => {

@@ -1,12 +1,15 @@
 import type { StoredSession } from "./session";
 
 /**
- * What /login is sent in its location state: why the last session ended, and the signed-in page
- * (path and query, as the address bar showed it) to return to after signing in.
+ * What /login is sent in its location state: why the last session ended, the signed-in page (path
+ * and query, as the address bar showed it) to return to after signing in, and the account whose
+ * session ended in this tab before (none for a page opened while signed out).
  */
 export interface LoginState {
   message?: string;
   from?: string;
+  /** userId of the account that was signed in here: only it goes back to `from`. */
+  account?: string;
 }
 
 /** Where a sign-in lands when there is no page to return to (spec: /, the dashboard). */
@@ -16,11 +19,17 @@ const DEFAULT_LANDING = "/";
 const THIS_SITE = "http://portal.invalid";
 
 /**
- * Where a sign-in goes: `from` when it is a path of this site that the user's role may open,
- * otherwise the dashboard. `from` comes from a location's state, so nothing in it is trusted.
+ * Where a sign-in goes: the remembered page when it is a path of this site that the user's role may
+ * open and, if an account's session ended here, the same account signed in (on a shared computer
+ * the next person would be sent to the last one's application); otherwise the dashboard. The state
+ * comes from a location, so nothing in it is trusted.
  */
-export function pathAfterLogin(from: unknown, role: StoredSession["userRole"]): string {
+export function pathAfterLogin(state: unknown, signedIn: Pick<StoredSession, "userId" | "userRole">): string {
+  if (typeof state !== "object" || state === null) return DEFAULT_LANDING;
+  const { from, account } = state as Record<string, unknown>;
   if (typeof from !== "string") return DEFAULT_LANDING;
+  if (account !== undefined && account !== signedIn.userId) return DEFAULT_LANDING;
+  const role = signedIn.userRole;
   const pathname = sameSitePathname(from);
   if (pathname === null) return DEFAULT_LANDING;
   if (role !== "admin" && isAdminPath(pathname)) return DEFAULT_LANDING;

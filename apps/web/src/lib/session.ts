@@ -6,6 +6,9 @@ const listeners = new Set<Listener>();
 let logoutReason: string | null = null;
 // Whether the user asked to log out and has not signed in since: /login then forgets their page.
 let logoutChosen = false;
+// The account whose session last ended in this tab (sessionStorage: the tab's, and it outlives a
+// reload): a page remembered then is that account's, not the next person's to be sent to.
+const ENDED_ACCOUNT_KEY = "endedAccount";
 
 export interface StoredSession {
   token: string;
@@ -28,14 +31,17 @@ export function saveSession(s: StoredSession): void {
   localStorage.setItem("userRole", s.userRole);
   logoutReason = null;
   logoutChosen = false;
+  sessionStorage.removeItem(ENDED_ACCOUNT_KEY);
   emit();
 }
 
 /** Logout clears token, userId and userRole; `reason` is shown on the login page. */
 export function clearSession(reason?: string): void {
+  const ended = localStorage.getItem("userId") ?? endedAccount();
   for (const k of KEYS) localStorage.removeItem(k);
   // What the admin searched for (lib/list-query.ts) is not the next person's business.
   sessionStorage.clear();
+  if (ended) sessionStorage.setItem(ENDED_ACCOUNT_KEY, ended);
   logoutReason = reason ?? null;
   emit();
 }
@@ -61,6 +67,14 @@ export function logoutWasChosen(): boolean {
   return logoutChosen;
 }
 
+/**
+ * The userId of the account whose session last ended in this tab (expired, refused or logged out),
+ * until the next sign-in; null when this tab has not been signed in since it opened.
+ */
+export function endedAccount(): string | null {
+  return sessionStorage.getItem(ENDED_ACCOUNT_KEY);
+}
+
 /** The token's expiry (seconds since the epoch) read from its payload, or null. */
 export function tokenExpiry(token: string): number | null {
   try {
@@ -83,6 +97,9 @@ if (typeof window !== "undefined") {
   window.addEventListener("storage", (e) => {
     // A session signed in there is a new one here too.
     if (e.key === "token" && e.newValue) logoutChosen = false;
+    // Signed out there: this tab's pages were that account's.
+    if (e.key === "userId" && e.oldValue && !e.newValue)
+      sessionStorage.setItem(ENDED_ACCOUNT_KEY, e.oldValue);
     if (e.key === null || (KEYS as readonly string[]).includes(e.key)) emit();
   });
 }

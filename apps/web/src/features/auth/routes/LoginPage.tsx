@@ -34,9 +34,9 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const { role } = await login(values);
+      const { userId, role } = await login(values);
       // Back to the page a signed-in route sent here from, if it is this user's to see.
-      navigate(pathAfterLogin(state?.from, role), { replace: true });
+      navigate(pathAfterLogin(state, { userId, userRole: role }), { replace: true });
     } catch (e) {
       setError(loginErrorMessage(e));
     }
