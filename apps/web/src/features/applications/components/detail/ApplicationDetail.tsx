@@ -1,5 +1,5 @@
 import { type ApplicationDto, canEditApplication } from "@visa/domain";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
@@ -10,6 +10,7 @@ import { useDetailTitle } from "../../../../lib/page-title";
 import { useMe } from "../../../../lib/use-me";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
+import { hasEditDraft } from "../../lib/use-edit-draft";
 import { ApplicationHistory } from "../ApplicationHistory";
 import { NextSteps } from "../NextSteps";
 import { ReviewBar } from "../review/ReviewBar";
@@ -51,6 +52,15 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const backTo = admin ? "/admin" : "/";
+  const actor = { userId: session?.userId ?? "", isAdmin: session?.userRole === "admin" };
+  const shown = query.data;
+  const canEdit = Boolean(
+    shown && canEditApplication(actor, { userId: shown.userId?._id ?? null, status: shown.status }),
+  );
+  // An edit this account had not saved when its session ended (or Save met a 401) opens again.
+  useEffect(() => {
+    if (canEdit && hasEditDraft(id, session?.userId)) setEditing(true);
+  }, [canEdit, id, session?.userId]);
 
   const header = (actions?: ReactNode) => (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -84,9 +94,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   }
 
   const app = query.data;
-  const actor = { userId: session?.userId ?? "", isAdmin: session?.userRole === "admin" };
   const ownerId = app.userId?._id ?? null;
-  const canEdit = canEditApplication(actor, { userId: ownerId, status: app.status });
   // Mirrors the server's document rules: owners add until rejected and remove while pending.
   const isOwner = ownerId === actor.userId;
   const reviewing = admin && actor.isAdmin;

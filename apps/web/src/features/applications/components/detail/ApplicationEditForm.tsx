@@ -16,8 +16,11 @@ import { FormAlert } from "../../../../components/FormAlert";
 import { LeaveGuard } from "../../../../components/LeaveGuard";
 import { RejectDialog } from "../../../../components/RejectDialog";
 import { focusFirstError, formRefusal } from "../../../../lib/form-refusal";
+import { useSession } from "../../../../lib/use-session";
 import { useUpdateApplication } from "../../api/update-application";
+import { useEditDraft } from "../../lib/use-edit-draft";
 import { ApplicantSections } from "../form/ApplicantSections";
+import { DraftNotice } from "../form/DraftNotice";
 import {
   type AdminValues,
   type ApplicantValues,
@@ -68,17 +71,12 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
     ...(admin ? adminValuesOf(app) : {}),
   }));
   const [resolver] = useState(() => editResolver(loaded));
-  const update = useUpdateApplication(app._id, editedVersion);
   const formRef = useRef<HTMLFormElement>(null);
   const [top, setTop] = useState<string | null>(null);
-  const { register, handleSubmit, getValues, setError, watch, formState } = useForm<
-    EditValues,
-    unknown,
-    ApplicationUpdate
-  >({
-    resolver,
-    defaultValues: loaded,
-  });
+  const form = useForm<EditValues, unknown, ApplicationUpdate>({ resolver, defaultValues: loaded });
+  const { register, handleSubmit, getValues, setError, watch, formState } = form;
+  const draft = useEditDraft(form, app._id, useSession()?.userId, editedVersion);
+  const update = useUpdateApplication(app._id, draft.version);
   const { errors, isDirty } = formState;
   const isSubmitting = formState.isSubmitting || update.isPending;
   // A Save that rejects the request waits for the reason the applicant will read (as Reject does).
@@ -92,8 +90,10 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
 
   const save = async (values: ApplicationUpdate, reason?: string) => {
     setTop(null);
+    draft.keep();
     try {
       await update.mutateAsync({ ...toPayload(values), ...(reason ? { reason } : {}) });
+      draft.discard();
       onDone(true);
     } catch (e) {
       // The draft stays for another try: each refused field is marked, the rest shown on top.
@@ -124,6 +124,16 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
             <p className="mt-1">{top}</p>
           </FormAlert>
         )}
+        {draft.restored && (
+          <DraftNotice
+            of="edit"
+            savedAt={draft.restored.savedAt}
+            onDiscard={() => {
+              draft.discard();
+              form.reset(loaded);
+            }}
+          />
+        )}
         <p className="rounded-lg border border-gray-200 bg-white px-4 py-3 text-sm text-gray-800 shadow-sm">
           <span className="font-medium">Meeting:</span> {app.meeting?.name}
           {app.meeting?.location ? ` — ${app.meeting.location}` : ""}
@@ -132,7 +142,14 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
         {admin && <AdminFieldsEdit bind={bind} />}
         {hasFieldErrors && <Banner kind="error">Please correct the highlighted fields.</Banner>}
         <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-gray-200 bg-gray-50/95 px-4 py-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onDone(false)} disabled={isSubmitting}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              draft.discard();
+              onDone(false);
+            }}
+            disabled={isSubmitting}
+          >
             Cancel
           </Button>
           <Button type="submit" disabled={isSubmitting}>

@@ -1,15 +1,30 @@
 import { Banner } from "../../../../components/Banner";
 import { formatDateEastern } from "../../../../lib/dates";
 
+export interface DraftNoticeProps {
+  savedAt: string;
+  onDiscard: () => void;
+  /** A new request's draft, or unsaved changes to a stored request (its own values stay as stored). */
+  of?: "new" | "edit";
+}
+
 /** Says that the form holds a draft restored from this browser, and offers to discard it. */
-export function DraftNotice({ savedAt, onDiscard }: { savedAt: string; onDiscard: () => void }) {
+export function DraftNotice({ savedAt, onDiscard, of = "new" }: DraftNoticeProps) {
+  const saved = formatDateEastern(savedAt);
   return (
     <Banner kind="info">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p>
-          We restored the draft you were writing on this browser (last saved {formatDateEastern(savedAt)}).
-          Your passport number and date of birth are not kept in drafts: please enter them again.
-        </p>
+        {of === "new" ? (
+          <p>
+            We restored the draft you were writing on this browser (last saved {saved}). Your passport number
+            and date of birth are not kept in drafts: please enter them again.
+          </p>
+        ) : (
+          <p>
+            We restored the changes you had not saved yet on this browser (last saved {saved}). Changes to
+            your passport number and date of birth are not kept in drafts: check them before you save.
+          </p>
+        )}
         <button
           type="button"
           onClick={onDiscard}
