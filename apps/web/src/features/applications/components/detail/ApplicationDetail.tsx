@@ -1,5 +1,5 @@
 import { type ApplicationDto, canEditApplication } from "@visa/domain";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
@@ -57,6 +57,16 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const canEdit = Boolean(
     shown && canEditApplication(actor, { userId: shown.userId?._id ?? null, status: shown.status }),
   );
+  // Where focus goes once the next render is on screen, as the control that had it is gone: the
+  // edit form's first field after Edit, the page's heading after Save, Cancel or a withdrawal.
+  const [focusNext, setFocusNext] = useState<"form" | "heading" | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusNext === "heading") headingRef.current?.focus();
+    if (focusNext === "form") bodyRef.current?.querySelector<HTMLElement>("form input, form select")?.focus();
+    if (focusNext) setFocusNext(null);
+  }, [focusNext]);
   // An edit this account had not saved when its session ended (or Save met a 401) opens again.
   useEffect(() => {
     if (canEdit && hasEditDraft(id, session?.userId)) setEditing(true);
@@ -70,7 +80,9 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
             ← Back
           </Link>
         )}
-        <h1 className="mt-1 text-2xl font-bold text-gray-900">Application Details</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-gray-900">
+          Application Details
+        </h1>
       </div>
       {actions}
     </div>
@@ -99,18 +111,21 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const isOwner = ownerId === actor.userId;
   const reviewing = admin && actor.isAdmin;
   return (
-    <div className="space-y-4">
+    <div ref={bodyRef} className="space-y-4">
       {reviewing && <ReviewBar app={app} decisions={!editing} />}
       {header(
         !editing && (canEdit || (isOwner && canWithdraw(app))) ? (
           <div className="flex flex-wrap gap-2">
-            {isOwner && !admin && canWithdraw(app) && <WithdrawRequest app={app} />}
+            {isOwner && !admin && canWithdraw(app) && (
+              <WithdrawRequest app={app} onWithdrawn={() => setFocusNext("heading")} />
+            )}
             {canEdit && (
               <Button
                 className="min-h-11"
                 onClick={() => {
                   setSaved(false);
                   setEditing(true);
+                  setFocusNext("form");
                 }}
               >
                 Edit
@@ -147,6 +162,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
           onDone={(didSave) => {
             setEditing(false);
             setSaved(didSave);
+            setFocusNext("heading");
           }}
         />
       ) : (

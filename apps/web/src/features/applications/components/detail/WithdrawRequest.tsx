@@ -13,7 +13,7 @@ export function canWithdraw(app: ApplicationDto): boolean {
 }
 
 /** 'Withdraw Request' with a confirmation naming what it does (an approved letter stops being valid). */
-export function WithdrawRequest({ app }: { app: ApplicationDto }) {
+export function WithdrawRequest({ app, onWithdrawn }: { app: ApplicationDto; onWithdrawn?: () => void }) {
   const [open, setOpen] = useState(false);
   const withdraw = useWithdrawApplication(app._id);
   const approved = normalStatus(app.status) === "approved";
@@ -29,7 +29,14 @@ export function WithdrawRequest({ app }: { app: ApplicationDto }) {
         pendingLabel="Withdrawing..."
         pending={withdraw.isPending}
         error={withdraw.isError ? withReason(withdraw.error, "Failed to withdraw the request") : null}
-        onConfirm={() => withdraw.mutate(undefined, { onSuccess: () => setOpen(false) })}
+        onConfirm={() =>
+          withdraw.mutate(undefined, {
+            onSuccess: () => {
+              setOpen(false);
+              onWithdrawn?.();
+            },
+          })
+        }
         onClose={() => {
           setOpen(false);
           withdraw.reset();
