@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   ADMIN,
@@ -28,6 +28,11 @@ const PHONE = { width: 375, height: 800 };
 async function expectNoHorizontalOverflow(page: Page, label: string) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `page width of ${label}`).toBeLessThanOrEqual(PHONE.width + 1);
+}
+
+/** A thumb hits it: at least 44 px high (the product's tap target on phones). */
+async function expectTapTarget(target: Locator, label: string) {
+  expect((await target.boundingBox())?.height ?? 0, `height of ${label}`).toBeGreaterThanOrEqual(44);
 }
 
 describe("mobile journey (375 × 800)", () => {
@@ -61,6 +66,9 @@ describe("mobile journey (375 × 800)", () => {
     await page.goto("/login");
     await expectAccessible(page, "login on a phone");
     await expectNoHorizontalOverflow(page, "login");
+    for (const name of ["Forgot your password?", "Need an account? Register"]) {
+      await expectTapTarget(page.getByRole("link", { name }), name);
+    }
     await login(page, account.email, account.password);
 
     // The header collapses into the menu button.
@@ -84,9 +92,28 @@ describe("mobile journey (375 × 800)", () => {
     await expectAccessible(page, "dashboard on a phone");
     await expectNoHorizontalOverflow(page, "dashboard");
     const view = card.getByRole("link", { name: /View details of Lucía Fernández/ });
-    expect((await view.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await expectTapTarget(view, "View Details");
     await view.click();
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
+    await expectTapTarget(page.getByRole("link", { name: "← Back" }), "Back");
+
+    // Editing on a phone: Edit leads into the form, Save back to the page's heading, and the
+    // saved notice's Dismiss is a tap target too.
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
+      .toBe("firstName");
+    await field(page, "Hotel Name").fill("Hotel Miramar");
+    await page.getByRole("button", { name: "Save" }).click();
+    const saved = page.getByRole("status").filter({ hasText: "Application updated successfully" });
+    await saved.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe("Application Details");
+    const dismiss = saved.getByRole("button", { name: "Dismiss" });
+    await expectTapTarget(dismiss, "Dismiss");
+    expect((await dismiss.boundingBox())?.width ?? 0, "width of Dismiss").toBeGreaterThanOrEqual(44);
+    await expectNoHorizontalOverflow(page, "application details after saving");
     await expectAccessible(page, "application details on a phone");
     await expectNoHorizontalOverflow(page, "application details");
 

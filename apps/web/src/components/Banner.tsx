@@ -26,7 +26,7 @@ export function Banner({ kind, children, onDismiss, className = "" }: BannerProp
           type="button"
           onClick={onDismiss}
           aria-label="Dismiss"
-          className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100 focus-visible:outline-2"
+          className="-my-3 -mr-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded leading-none opacity-70 hover:opacity-100 focus-visible:outline-2"
         >
           <span aria-hidden="true">×</span>
         </button>

@@ -46,7 +46,7 @@ export default function LoginPage() {
     <AuthCard
       title="Sign in"
       footer={
-        <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+        <div className="flex flex-col sm:flex-row sm:justify-between">
           <AuthLink to="/forgot-password">Forgot your password?</AuthLink>
           <AuthLink to="/register">Need an account? Register</AuthLink>
         </div>

@@ -76,11 +76,14 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
         {!(admin && query.data) && (
-          <Link to={backTo} className="text-sm text-blue-700 underline hover:text-blue-900">
+          <Link
+            to={backTo}
+            className="inline-flex min-h-11 items-center text-sm text-blue-700 underline hover:text-blue-900"
+          >
             ← Back
           </Link>
         )}
-        <h1 ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-gray-900">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900">
           Application Details
         </h1>
       </div>
