@@ -89,6 +89,15 @@ describe("application details", () => {
     expect(put?.body).not.toHaveProperty("status");
   }, 30_000);
 
+  it("asks nothing an applicant may not read while they edit (the rejection reasons are admins')", async () => {
+    const { calls, user } = await ownerEditing();
+    await user.clear(screen.getByLabelText(/^City/));
+    await user.type(screen.getByLabelText(/^City/), "Recife");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Application updated successfully")).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).not.toContain("GET /api/rejection-reasons");
+  }, 30_000);
+
   it("saves the draft to the version it was made from, and keeps it when that version is gone", async () => {
     saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
     const { calls } = stubApi({

@@ -158,19 +158,22 @@ export function ApplicationEditForm({ app, admin, onDone }: ApplicationEditFormP
         </div>
         <LeaveGuard when={isDirty && !isSubmitting} />
       </form>
-      {/* Outside the form: the dialog's own form must not submit this one. */}
-      <RejectDialog
-        open={rejecting !== null}
-        subject={`${app.firstName} ${app.lastName}`}
-        confirmLabel="Reject and save"
-        busy={update.isPending}
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => {
-          const values = rejecting;
-          setRejecting(null);
-          if (values) void save(values, reason);
-        }}
-      />
+      {/* Outside the form: the dialog's own form must not submit this one. Admins only: it reads
+          the organisation's reasons, which an applicant may not (403). */}
+      {admin && (
+        <RejectDialog
+          open={rejecting !== null}
+          subject={`${app.firstName} ${app.lastName}`}
+          confirmLabel="Reject and save"
+          busy={update.isPending}
+          onClose={() => setRejecting(null)}
+          onReject={(reason) => {
+            const values = rejecting;
+            setRejecting(null);
+            if (values) void save(values, reason);
+          }}
+        />
+      )}
     </>
   );
 }
