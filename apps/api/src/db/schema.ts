@@ -333,6 +333,9 @@ export const letters = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     revocationReason: text("revocation_reason", { enum: REVOCATION_REASONS }),
     purgedAt: timestamp("purged_at", { withTimezone: true, mode: "date" }),
+    // Issued before letters kept their bytes (marked by migration 0034): the file kept now was signed later,
+    // and the copies handed out before differ from it, so verification offers no file check.
+    signedAfterIssue: boolean("signed_after_issue").notNull().default(false),
   },
   (t) => [
     check(

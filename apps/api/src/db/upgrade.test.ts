@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -131,5 +132,33 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("opening a data directory an 
       payload: { passportNumber: "PT 123456" },
     });
     expect(check.json()).toMatchObject({ match: true });
+  });
+
+  it("offers no file check for that letter: the copies handed out before differ from the file kept", async () => {
+    const auth = await signIn("ana@example.test");
+    const url = "/api/applications/00000000-0000-4000-8000-0000000000b1/pdf";
+    expect((await app.inject({ method: "GET", url, headers: auth })).statusCode).toBe(200);
+    const verified = await app.inject({ method: "GET", url: `/api/verify/${REFERENCE}` });
+    expect(verified.json()).toMatchObject({ reference: REFERENCE, status: "valid", sha256: null });
+  });
+
+  it("still offers the file check for a letter issued after the upgrade", async () => {
+    const admin = await signIn("boss@example.test");
+    const applicant = await signIn("ana@example.test");
+    const id = "00000000-0000-4000-8000-0000000000b1";
+    const edit = await app.inject({
+      method: "PUT",
+      url: `/api/applications/${id}`,
+      headers: admin,
+      payload: { position: "Senior Engineer" },
+    });
+    expect(edit.statusCode).toBe(200);
+    const pdf = await app.inject({ method: "GET", url: `/api/applications/${id}/pdf`, headers: applicant });
+    expect(pdf.statusCode).toBe(200);
+    const reference = /VL(?:-[0-9A-Z]{4}){4}/.exec(pdf.rawPayload.toString("latin1"))?.[0];
+    expect(reference).toBeDefined();
+    expect(reference).not.toBe(REFERENCE);
+    const verified = await app.inject({ method: "GET", url: `/api/verify/${reference}` });
+    expect(verified.json().sha256).toBe(createHash("sha256").update(pdf.rawPayload).digest("hex"));
   });
 });

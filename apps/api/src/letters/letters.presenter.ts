@@ -59,7 +59,8 @@ export function verificationPresenter(
     revokedAt: l.revokedAt ? l.revokedAt.toISOString() : null,
     revocationReason: l.purgedAt ? "purged" : l.revocationReason,
     issuedOn: dayToIso(l.issuedOn),
-    sha256: l.sha256,
+    // A file signed after the letter was issued is not what its holders were given: no file check.
+    sha256: l.signedAfterIssue ? null : l.sha256,
     organisation: issuer,
     fullName: l.firstName === null ? null : `${l.firstName} ${l.lastName ?? ""}`.trim(),
     meeting: {

@@ -174,7 +174,7 @@ export interface LetterVerificationDto {
   revokedAt: string | null;
   revocationReason: RevocationReason | null;
   issuedOn: string;
-  /** SHA-256 (hex) of the PDF exactly as issued. */
+  /** SHA-256 (hex) of the PDF exactly as issued; null when the portal did not keep that file. */
   sha256: string | null;
   organisation: { name: string; address: string; contact: string; hasLogo: boolean };
   fullName: string | null;
