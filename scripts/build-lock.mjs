@@ -14,7 +14,8 @@ import { tryLock } from "fs-native-extensions";
  *
  * `fn` is given the lock file's descriptor: a process it starts with that descriptor (an extra
  * stdio entry) shares the lock, which then lasts until that process ends too, so a build that goes
- * on after its starter was killed alone still keeps the next start waiting.
+ * on after its starter was killed alone still keeps the next start waiting. Its second argument
+ * says whether another process held the lock first (`{ waited }`).
  */
 export async function withBuildLock(
   path,
@@ -25,7 +26,9 @@ export async function withBuildLock(
   try {
     const since = Date.now();
     let told = false;
+    let waited = false;
     while (!tryLock(fd)) {
+      waited = true;
       if (!told && Date.now() - since >= noticeAfterMs) {
         told = true;
         const pid = holderPid(path);
@@ -39,7 +42,7 @@ export async function withBuildLock(
     } catch {
       // A full disk may refuse even these few bytes: the lock holds all the same.
     }
-    return await fn(fd);
+    return await fn(fd, { waited });
   } finally {
     closeSync(fd);
   }

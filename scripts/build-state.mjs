@@ -6,6 +6,10 @@ export const ROOT = resolve(import.meta.dirname, "..");
 export const SERVER_DIST = join(ROOT, "apps/api/dist");
 /** Written last by a build: its time is the build's. */
 export const BUILD_STAMP = join(SERVER_DIST, "build-stamp");
+/** Every build runs holding the lock on this file (build-lock.mjs): two never write dist at once. */
+export const BUILD_LOCK = join(ROOT, "apps/.build-lock");
+/** Set by a process that holds the build lock for the build it starts (it hands over the descriptor). */
+export const LOCK_HANDED_OVER = "VISA_BUILD_LOCK_HANDED_OVER";
 
 // Everything a build reads; tests are left out, so editing one does not force a rebuild.
 const SOURCES = [

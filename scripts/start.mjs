@@ -3,10 +3,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildState, canBuild, ROOT, SERVER_DIST } from "./build-state.mjs";
+import { BUILD_LOCK, buildState, canBuild, LOCK_HANDED_OVER, ROOT, SERVER_DIST } from "./build-state.mjs";
 
-// Several processes started together (servers, tests) build once: the others wait for it.
-const LOCK = join(ROOT, "apps/.build-lock");
 // Taken before a build, during which the parent may already go.
 const PARENT = process.ppid;
 
@@ -29,8 +27,9 @@ const state = buildState();
 if (state !== "fresh") {
   if (canBuild()) {
     // Loaded only to build: a start that has nothing to build needs no lock.
+    // Several processes started together (servers, tests) build once: the others wait for it.
     const { withBuildLock } = await import("./build-lock.mjs");
-    await withBuildLock(LOCK, (lockFd) => {
+    await withBuildLock(BUILD_LOCK, (lockFd) => {
       if (buildState() === "fresh") return;
       console.error(
         state === "missing" ? "No build yet: building." : "Sources changed since the last build: building.",
@@ -38,6 +37,7 @@ if (state !== "fresh") {
       // The build shares the lock: should this process be killed alone, it stays held until the build ends.
       const r = spawnSync(process.execPath, [join(ROOT, "scripts/build.mjs")], {
         cwd: ROOT,
+        env: { ...process.env, [LOCK_HANDED_OVER]: "1" },
         stdio: ["inherit", "inherit", "inherit", lockFd],
       });
       if (r.status !== 0) process.exit(r.status ?? 1);
