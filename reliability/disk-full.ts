@@ -11,8 +11,10 @@
  * 3. Stop, fill the disk, start: the server either serves reads and says it cannot write, or stops
  *    with one line giving the free space; then with space freed it starts with every document.
  * 4. A new DATA_DIR on the full disk: the start stops with one line and leaves no database behind.
+ * 5. A start with room to open the database but less free than the writes keep in hand: it serves
+ *    reads, refuses writes with 507, and its log says so with the free space.
  *
- *   sudo npx tsx reliability/disk-full.ts
+ *   sudo npx tsx reliability/disk-full.ts     (DISK_FULL_PORT=… picks another port than 3953)
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -23,7 +25,7 @@ import { api, type Session } from "../bench/lib/http.js";
 import { BENCH_JWT_SECRET, REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
 import { Verdict } from "./lib/env.js";
 
-const PORT = 3953;
+const PORT = Number(process.env.DISK_FULL_PORT) || 3953;
 const workDir = mkdtempSync(join(tmpdir(), "visa-disk-full-"));
 const disk = join(workDir, "disk");
 const dataDir = join(disk, "data");
@@ -43,6 +45,7 @@ const start = (dir = dataDir) =>
     logFile,
     logLevel: "warn",
     env: { AUTH_RATE_LIMIT: "1000" },
+    readOnlyIsUp: true,
   });
 
 interface Listed {
@@ -246,6 +249,30 @@ async function main() {
         freshStart.line,
       );
     }
+    rmSync(join(disk, "filler"));
+
+    // 5. Room to open, not to write.
+    fill(20 * 1024 * 1024);
+    const logStart = readFileSync(logFile, "utf8").length;
+    const lowStart = await startOrLine(dataDir);
+    if (lowStart.server) {
+      server = lowStart.server;
+      const h = await api(server.url, null, "GET", "/api/health");
+      const w = await upload(server.url, apps[0]?.session as Session, apps[0]?.id as string);
+      const said = readFileSync(logFile, "utf8")
+        .slice(logStart)
+        .split("\n")
+        .find((line) => line.includes("No space left in DATA_DIR to write"));
+      verdict.check(
+        h.status === 503 && w.status === 507 && /free.*507/.test(said ?? ""),
+        "a start with less free than the writes keep in hand serves reads and its log says writes answer 507",
+        `health ${h.status}; upload ${w.status}; log: ${said ?? "nothing"}`,
+      );
+      await server.stop();
+      server = undefined;
+    } else {
+      verdict.check(false, "a start with room to open the database opens it", lowStart.line);
+    }
   } finally {
     if (server?.running) await server.stop();
     execFileSync("umount", [disk]);
@@ -255,10 +282,14 @@ async function main() {
 }
 
 /** Fills the tmpfs to the last block with a file of zeros. */
-function fill() {
+/** Fills the disk with a file, leaving `leave` bytes free (none by default). */
+function fill(leave = 0) {
   writeFileSync(join(disk, "filler"), "");
+  const blocks = leave ? [`count=${Math.max(0, Math.floor((free() - leave) / 65536))}`] : [];
   try {
-    execFileSync("dd", ["if=/dev/zero", `of=${join(disk, "filler")}`, "bs=64k"], { stdio: "ignore" });
+    execFileSync("dd", ["if=/dev/zero", `of=${join(disk, "filler")}`, "bs=64k", ...blocks], {
+      stdio: "ignore",
+    });
   } catch {
     // dd stops with ENOSPC: the disk is full, which is the point
   }

@@ -17,6 +17,8 @@ export interface ServerOptions {
   nodeArgs?: string[];
   /** The script to run instead of scripts/start.mjs (e.g. a copy of the compiled server). */
   entry?: string;
+  /** Also count as started on a 503 `read-only` health (a start on a nearly full disk serves reads). */
+  readOnlyIsUp?: boolean;
 }
 
 /** A JWT secret shared by the server and the scripts that sign test tokens. */
@@ -75,7 +77,13 @@ export class ServerProcess {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     const server = new ServerProcess(child, `http://127.0.0.1:${options.port}`, options);
-    server.healthyAfterMs = await server.waitHealthy(timeoutMs);
+    try {
+      server.healthyAfterMs = await server.waitHealthy(timeoutMs);
+    } catch (e) {
+      // A server that never became healthy is not left running (on the port, holding DATA_DIR).
+      await server.stop();
+      throw e;
+    }
     return server;
   }
 
@@ -87,7 +95,7 @@ export class ServerProcess {
     return this.exitCode === undefined;
   }
 
-  /** Polls /api/health until 200; throws when the process exits or time runs out. */
+  /** Polls /api/health until 200 (or read-only, when asked); throws when the process exits or time runs out. */
   async waitHealthy(timeoutMs = 60_000): Promise<number> {
     const started = Date.now();
     while (Date.now() - started < timeoutMs) {
@@ -95,6 +103,10 @@ export class ServerProcess {
       try {
         const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(2000) });
         if (res.status === 200) return Date.now() - started;
+        if (this.options.readOnlyIsUp && res.status === 503) {
+          const { status } = (await res.json()) as { status?: string };
+          if (status === "read-only") return Date.now() - started;
+        }
       } catch {
         // not listening yet
       }

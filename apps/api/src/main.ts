@@ -52,6 +52,9 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`database: ${app.ctx.database.kind}; mail: ${app.ctx.mailer.target}`);
+  // A start on a nearly full disk serves reads only: say so where the operator looks, not only in /api/health.
+  const noRoom = app.ctx.database.writeProblem();
+  if (noRoom) app.log.warn(`${noRoom}: requests that write answer 507 until space is freed; reads go on`);
   const publicUrl = publicUrlWarning(config);
   if (publicUrl) app.log.warn(publicUrl);
   // Soon after the first answers, not before them: see letter-code.ts.
