@@ -36,15 +36,24 @@ export async function withBuildLock(
       }
       await new Promise((r) => setTimeout(r, pollMs));
     }
-    try {
-      ftruncateSync(fd, 0);
-      writeSync(fd, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }));
-    } catch {
-      // A full disk may refuse even these few bytes: the lock holds all the same.
-    }
+    nameHolder(fd);
     return await fn(fd, { waited });
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Writes this process's pid into the lock file open as `fd`, for the waiting line of the others: the
+ * process that took the lock, or one it handed the descriptor to (a build outliving its killed
+ * starter is then named, not the starter that is gone).
+ */
+export function nameHolder(fd) {
+  try {
+    ftruncateSync(fd, 0);
+    writeSync(fd, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }), 0);
+  } catch {
+    // A full disk may refuse even these few bytes: the lock holds all the same.
   }
 }
 

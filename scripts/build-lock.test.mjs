@@ -26,10 +26,17 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function holder({ trace = join(dir, "trace"), holdMs, workerMs } = {}) {
   const release =
     holdMs === undefined ? "process.stdin.once('end', done).resume()" : `setTimeout(done, ${holdMs})`;
+  // The worker names itself in the lock file, as a build handed the lock does, then says so.
+  const workerCode = `
+    import { nameHolder } from ${JSON.stringify(MODULE)};
+    nameHolder(3);
+    process.stdout.write("named " + process.pid + "\\n");
+    setTimeout(() => {}, ${workerMs});
+  `;
   const worker =
     workerMs === undefined
       ? ""
-      : `spawn(process.execPath, ["-e", "setTimeout(() => {}, ${workerMs})"], { stdio: ["ignore", "ignore", "ignore", fd] });`;
+      : `spawn(process.execPath, ["--input-type=module", "-e", ${JSON.stringify(workerCode)}], { stdio: ["ignore", "inherit", "ignore", fd] });`;
   const code = `
     import { spawn } from "node:child_process";
     import { appendFileSync } from "node:fs";
@@ -44,9 +51,13 @@ function holder({ trace = join(dir, "trace"), holdMs, workerMs } = {}) {
   return spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["pipe", "pipe", "inherit"] });
 }
 
-async function untilHeld(child) {
-  for await (const chunk of child.stdout) if (String(chunk).includes("held")) return;
-  throw new Error("the holder ended without taking the lock");
+async function untilHeld(child, word = "held") {
+  let out = "";
+  for await (const chunk of child.stdout) {
+    out += String(chunk);
+    if (out.includes(word)) return out;
+  }
+  throw new Error(`the holder ended without saying "${word}"`);
 }
 
 /** Milliseconds until `withBuildLock` runs its function, and the lines it logged meanwhile. */
@@ -92,14 +103,15 @@ describe("the build lock", () => {
     expect(lines).toEqual([`Another build is running (pid ${child.pid}): waiting for it to finish.`]);
   });
 
-  it("stays held by a process given its descriptor after the process that took it was killed", async () => {
+  it("stays held by a process given its descriptor after the process that took it was killed, naming that process", async () => {
     const child = holder({ workerMs: 3000 });
-    await untilHeld(child);
+    const said = await untilHeld(child, "named");
+    const worker = Number(/named (\d+)/.exec(said)?.[1]);
     child.kill("SIGKILL");
     await once(child, "exit");
     const { waited, lines } = await timeToLock();
     expect(waited).toBeGreaterThanOrEqual(2000);
-    expect(lines).toEqual([`Another build is running (pid ${child.pid}): waiting for it to finish.`]);
+    expect(lines).toEqual([`Another build is running (pid ${worker}): waiting for it to finish.`]);
   });
 
   it("is free again once its function has failed", async () => {

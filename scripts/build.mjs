@@ -4,15 +4,18 @@ import { spawnSync } from "node:child_process";
 import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { withBuildLock } from "./build-lock.mjs";
+import { nameHolder, withBuildLock } from "./build-lock.mjs";
 import { BUILD_LOCK, BUILD_STAMP, buildState, LOCK_HANDED_OVER, ROOT, SERVER_DIST } from "./build-state.mjs";
 
 // Two builds writing dist at once fail each other (one stopped with an unreadable ErrnoError from
 // the template database), as `npm test` beside `npm start` on a changed checkout did. A start hands
 // this build the lock it took; every other caller (npm run build, the browser journeys' runner)
 // takes it here, and after waiting for another build of the same sources has nothing to do.
-if (process.env[LOCK_HANDED_OVER] === "1") await buildAll();
-else {
+if (process.env[LOCK_HANDED_OVER] === "1") {
+  // The start's descriptor, its fourth stdio entry: name this build as the one to wait for.
+  nameHolder(3);
+  await buildAll();
+} else {
   await withBuildLock(BUILD_LOCK, async (_fd, { waited }) => {
     if (waited && buildState() === "fresh")
       console.error("The build that just finished is current: nothing to build.");
