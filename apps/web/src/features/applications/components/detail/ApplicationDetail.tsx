@@ -20,6 +20,7 @@ import { normalStatus } from "../status";
 import { ApplicationEditForm } from "./ApplicationEditForm";
 import { ApplicationView } from "./ApplicationView";
 import { ApprovedBanner } from "./ApprovedBanner";
+import { ChangesRequestedBanner } from "./ChangesRequestedBanner";
 import { DocumentsSection } from "./DocumentsSection";
 import { StatusHistory } from "./StatusHistory";
 import { canWithdraw, WithdrawRequest } from "./WithdrawRequest";
@@ -151,11 +152,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
       {!reviewing && !app.withdrawnAt && normalStatus(app.status) === "rejected" && app.statusReason && (
         <Banner kind="info">Reason for the rejection: {app.statusReason}</Banner>
       )}
-      {!reviewing && app.changesRequested && (
-        <Banner kind="info">
-          The secretariat asks you to correct this request: see their message below, then edit and save it.
-        </Banner>
-      )}
+      {!reviewing && app.changesRequested && <ChangesRequestedBanner id={app._id} />}
       {normalStatus(app.status) === "approved" && <ApprovedBanner app={app} admin={admin && actor.isAdmin} />}
       {!admin && isOwner && !editing && <NextSteps app={app} />}
       {editing ? (

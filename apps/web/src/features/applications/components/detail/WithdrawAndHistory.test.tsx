@@ -162,4 +162,38 @@ describe("the applicant's application page", () => {
     expect(screen.queryByRole("region", { name: "Status history" })).toBeNull();
     expect(calls.filter((c) => c.path === "/api/applications/a1/history")).toHaveLength(1);
   });
+
+  it("quotes the secretariat's latest request for changes at the top, not only in the history", async () => {
+    stubApi({
+      "GET /api/applications/a1": { json: applicationDto({ changesRequested: true }) },
+      "GET /api/applications/a1/history": {
+        json: [
+          {
+            _id: "h1",
+            kind: "changes_requested",
+            at: "2030-01-05T15:00:00.000Z",
+            by: null,
+            text: "Old ask.",
+          },
+          {
+            _id: "h2",
+            kind: "changes_requested",
+            at: "2030-01-06T15:00:00.000Z",
+            by: null,
+            text: "Please give your hotel's name.",
+          },
+        ],
+      },
+    });
+    renderDetail();
+    const history = await screen.findByRole("region", { name: "Status history" });
+    await within(history).findByText("Please give your hotel's name.");
+    const [banner] = screen
+      .getAllByRole("status")
+      .filter((s) => s.textContent?.includes("asks you to correct this request"));
+    expect(banner).toHaveTextContent("The secretariat asks you to correct this request:");
+    expect(banner).toHaveTextContent("Please give your hotel's name.");
+    expect(banner).not.toHaveTextContent("Old ask.");
+    expect(banner).toHaveTextContent("Edit the request and save it.");
+  });
 });

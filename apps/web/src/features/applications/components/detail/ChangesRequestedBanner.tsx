@@ -1,0 +1,28 @@
+import { Banner } from "../../../../components/Banner";
+import { useApplicationHistory } from "../../api/application-history";
+
+/**
+ * What the secretariat asked to correct, quoted where the applicant reads it first: on a phone
+ * the status history is several screens down. Until the history is read (or if its message is
+ * gone), the banner points to it.
+ */
+export function ChangesRequestedBanner({ id }: { id: string }) {
+  const history = useApplicationHistory(id);
+  const asked = history.data?.findLast((e) => e.kind === "changes_requested")?.text?.trim();
+  if (!asked) {
+    return (
+      <Banner kind="info">
+        The secretariat asks you to correct this request: see their message below, then edit and save it.
+      </Banner>
+    );
+  }
+  return (
+    <Banner kind="info">
+      <p>The secretariat asks you to correct this request:</p>
+      <blockquote className="my-1 whitespace-pre-wrap break-words border-l-2 border-blue-300 pl-3">
+        {asked}
+      </blockquote>
+      <p>Edit the request and save it.</p>
+    </Banner>
+  );
+}
