@@ -2,6 +2,8 @@
  * Drafts of forms kept in this browser's storage, one per form and account, so a reload or a new
  * sign-in on the same browser finds what was typed. Logout removes the account's drafts.
  */
+import { logoutWasChosen } from "./session";
+
 const PREFIX = "draft:";
 
 export interface StoredDraft<T> {
@@ -24,8 +26,13 @@ export function readDraft<T>(form: string, userId: string): StoredDraft<T> | nul
   }
 }
 
-/** Keeps the values as the account's draft of the form (a full storage simply keeps none). */
+/**
+ * Keeps the values as the account's draft of the form (a full storage simply keeps none). After
+ * the user chose to log out nothing is kept: a form closing as the logout ends it (its last
+ * keystrokes written on unmount) must not leave a draft behind on a shared browser.
+ */
 export function writeDraft<T>(form: string, userId: string, values: Partial<T>): void {
+  if (logoutWasChosen()) return;
   try {
     const draft: StoredDraft<T> = { values, savedAt: new Date().toISOString() };
     localStorage.setItem(keyOf(form, userId), JSON.stringify(draft));

@@ -27,6 +27,8 @@ export function useApplicationDraft(
 ) {
   const [restored, setRestored] = useState<StoredDraft<NewApplicationValues> | null>(null);
   const restoredFor = useRef<string | null>(null);
+  /** What was typed and is not in the draft yet. */
+  const pending = useRef<Partial<NewApplicationValues> | null>(null);
   const { reset, watch } = form;
 
   useEffect(() => {
@@ -40,18 +42,22 @@ export function useApplicationDraft(
 
   useEffect(() => {
     if (!userId) return;
+    const write = () => {
+      if (pending.current) writeDraft(FORM, userId, pending.current);
+      pending.current = null;
+    };
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Only the user's own changes are drafts; pre-filled values and resets are not.
     const sub = watch((values, { type }) => {
       if (type !== "change") return;
+      pending.current = storable(values as NewApplicationValues);
       clearTimeout(timer);
-      timer = setTimeout(
-        () => writeDraft(FORM, userId, storable(values as NewApplicationValues)),
-        SAVE_DELAY_MS,
-      );
+      timer = setTimeout(write, SAVE_DELAY_MS);
     });
     return () => {
+      // Unmounted by a session's end within the delay: what was typed last is kept too.
       clearTimeout(timer);
+      write();
       sub.unsubscribe();
     };
   }, [userId, watch]);
@@ -60,6 +66,7 @@ export function useApplicationDraft(
     restored,
     /** Forgets the draft (submitted, or discarded by the user). */
     discard() {
+      pending.current = null;
       if (userId) removeDraft(FORM, userId);
       setRestored(null);
     },

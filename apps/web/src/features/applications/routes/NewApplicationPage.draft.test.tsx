@@ -129,4 +129,23 @@ describe("Start from my last application", () => {
     expect(screen.getByLabelText(/^Hotel Name/)).toHaveValue("");
     expect(screen.getByLabelText(/^Gender/)).toHaveValue("");
   }, 30_000);
+
+  it("keeps what was typed just before the form closed, unless the user chose to log out", async () => {
+    routes();
+    const user = userEvent.setup({ delay: null });
+    const first = renderNewApplication();
+    await screen.findByDisplayValue("ana@example.com");
+    // A session that ends mid-typing closes the form at once, within the draft's write delay.
+    await typeInto(user, /^City/, "Tromsø");
+    first.unmount();
+    expect(localStorage.getItem(DRAFT_KEY)).toContain("Tromsø");
+
+    localStorage.removeItem(DRAFT_KEY);
+    const second = renderNewApplication();
+    await screen.findByDisplayValue("ana@example.com");
+    await typeInto(user, /^City/, "Bergen");
+    await logout();
+    second.unmount();
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  }, 30_000);
 });
