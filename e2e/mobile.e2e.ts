@@ -18,6 +18,7 @@ import {
   login,
   newContext,
   screenshotOnFailure,
+  submitLogin,
 } from "./support/browser";
 import { field, fillApplicationForm, nextAlert } from "./support/forms";
 
@@ -32,6 +33,8 @@ async function expectNoHorizontalOverflow(page: Page, label: string) {
 
 /** A thumb hits it: at least 44 px high (the product's tap target on phones). */
 async function expectTapTarget(target: Locator, label: string) {
+  // Measured once shown: a page still laying out gives an empty box.
+  await target.waitFor({ state: "visible" });
   expect((await target.boundingBox())?.height ?? 0, `height of ${label}`).toBeGreaterThanOrEqual(44);
 }
 
@@ -69,6 +72,11 @@ describe("mobile journey (375 × 800)", () => {
     for (const name of ["Forgot your password?", "Need an account? Register"]) {
       await expectTapTarget(page.getByRole("link", { name }), name);
     }
+    // A wrong password, sent from the keyboard: the answer is announced and the keyboard stays on
+    // the form's button (a disabled button would drop it to the page's start).
+    await submitLogin(page, account.email, "not-the-password");
+    await page.getByRole("alert").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Sign in");
     await login(page, account.email, account.password);
 
     // The header collapses into the menu button.
