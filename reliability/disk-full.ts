@@ -146,6 +146,21 @@ async function main() {
       "reads and downloads answer on the full disk",
       `me ${me.status} in ${me.ms.toFixed(0)} ms; a document downloaded ${download === first?.sha ? "intact" : "wrong"}`,
     );
+    // A sign-in writes only its count, which may use part of the space kept in hand: people still
+    // sign in to read their letters, and a wrong password is still refused and counted.
+    const base = server.url;
+    const signIn = (password: string) =>
+      api(base, null, "POST", "/api/auth/login", { email: "sofia@example.com", password });
+    const wrong = await signIn("not-demo123");
+    const right = await signIn("demo123");
+    const bookkeepingRoom = free() >= 24 * 1024 * 1024;
+    verdict.check(
+      bookkeepingRoom
+        ? wrong.status === 401 && right.status === 200
+        : wrong.status === 507 && right.status === 507,
+      "sign-ins answer on the full disk while bookkeeping has room (24 MB), and are refused below",
+      `wrong password ${wrong.status}, right ${right.status} in ${right.ms.toFixed(0)} ms; ${mb(free())} free`,
+    );
     const cpu = await cpuPercent(server.pid, 5000);
     verdict.check(
       cpu < 20,

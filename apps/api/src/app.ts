@@ -19,6 +19,7 @@ import type { AppConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { DataDirLock } from "./data-dir/data-dir-lock.js";
 import { openDatabase } from "./db/client.js";
+import { BOOKKEEPING_RESERVE } from "./db/disk-space.js";
 import { createStatements } from "./db/prepared.js";
 import { sharedJwtSecret } from "./db/shared-jwt-secret.js";
 import { healthRoutes } from "./health.routes.js";
@@ -45,6 +46,20 @@ import { logSerializers } from "./security/log-serializers.js";
 import { userRoutes } from "./users/users.routes.js";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Writes of a few bytes of bookkeeping (a sign-in's count, an ended session, a passport check's
+ * count), which may use part of the space kept in hand (BOOKKEEPING_RESERVE): people still sign
+ * in to read and download their letters, sign out, and consulates still check letters. Sign-ins
+ * are then counted before they are answered (auth-rate-limit.ts), so none goes uncounted.
+ */
+const BOOKKEEPING_WRITES = new Set([
+  "/api/auth/login",
+  "/api/auth/refresh",
+  "/api/auth/logout",
+  "/api/auth/logout-everywhere",
+  "/api/verify/:reference/passport",
+]);
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -134,7 +149,8 @@ export async function buildApp(configured: AppConfig, options: BuildOptions = {}
   // A write is refused before its body is read while the embedded database has no room to spare.
   app.addHook("onRequest", async (request) => {
     if (READ_METHODS.has(request.method)) return;
-    if (database.writeProblem()) throw insufficientStorage();
+    const bookkeeping = BOOKKEEPING_WRITES.has(request.routeOptions.url ?? "");
+    if (database.writeProblem(bookkeeping ? BOOKKEEPING_RESERVE : undefined)) throw insufficientStorage();
   });
 
   app.addHook("onRequest", securityHeaders(config));

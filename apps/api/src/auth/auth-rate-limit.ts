@@ -55,6 +55,13 @@ export function routeLimit(app: App, options: RouteLimitOptions) {
       .header("retry-after", String(Math.max(1, ttlSeconds)))
       .send({ message: TOO_MANY_REQUESTS });
 
+  /**
+   * Requests counted before their answer: while the embedded database is short of room (a sign-in
+   * still goes ahead then, app.ts), a count it cannot store must fail the request (507), not let
+   * an attempt go uncounted as a count after the answer would.
+   */
+  const countedFirst = new WeakSet<FastifyRequest>();
+
   return {
     bodyLimit: AUTH_BODY_LIMIT,
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -62,12 +69,21 @@ export function routeLimit(app: App, options: RouteLimitOptions) {
       if (!state.isAllowed && state.remaining === 0) return refuse(reply, state.ttlInSeconds);
     },
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (app.ctx.database.writeProblem()) {
+        countedFirst.add(request);
+        const client = await byClient(request);
+        if (!client.isAllowed && client.isExceeded) return refuse(reply, client.ttlInSeconds);
+        if (!options.byAddress || !emailOf(request.body)) return;
+        const address = await byAddress(request);
+        if (!address.isAllowed && address.isExceeded) return refuse(reply, address.ttlInSeconds);
+        return;
+      }
       if (!options.byAddress || !emailOf(request.body)) return;
       const state = await byAddress(request, { increment: false });
       if (!state.isAllowed && state.remaining === 0) return refuse(reply, state.ttlInSeconds);
     },
     onSend: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!counts(reply.statusCode)) return;
+      if (countedFirst.has(request) || !counts(reply.statusCode)) return;
       try {
         await byClient(request);
         if (options.byAddress && emailOf(request.body)) await byAddress(request);

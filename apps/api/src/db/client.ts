@@ -20,8 +20,11 @@ export interface Database {
    * on planning for the table as it was (and read whole tables where an index serves).
    */
   analyzeAfterBulkWrite(table: string): Promise<void>;
-  /** Why writes fail at the moment (no space left), or undefined while they work. */
-  writeProblem(): string | undefined;
+  /**
+   * Why writes fail at the moment (no space left), or undefined while they work; `reserve` is the
+   * free space a write must leave (the embedded database's; WRITE_RESERVE unless said).
+   */
+  writeProblem(reserve?: number): string | undefined;
   /** The embedded database's hold on DATA_DIR (absent in memory and on a PostgreSQL server). */
   dataDirLock?: DataDirLock;
   close(): Promise<void>;

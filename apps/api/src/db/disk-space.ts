@@ -9,6 +9,12 @@ import { pgErrorCode } from "../lib/pg-errors.js";
  */
 export const WRITE_RESERVE = 40 * 1024 * 1024;
 
+/**
+ * Free space a few bytes of bookkeeping may still use (a sign-in's count, an ended session): a
+ * new WAL segment and some margin, never the WAL's last room.
+ */
+export const BOOKKEEPING_RESERVE = 24 * 1024 * 1024;
+
 /** Bytes free for this user on the file system that holds `dir`, or undefined when unknown. */
 export function freeBytes(dir: string): number | undefined {
   try {
@@ -59,12 +65,12 @@ export class WriteRoom {
     this.fullAt = undefined;
   }
 
-  /** undefined when writes may go ahead; otherwise why not, in one sentence. */
-  problem(): string | undefined {
+  /** undefined when writes may go ahead leaving `reserve` free; otherwise why not, in one sentence. */
+  problem(reserve = WRITE_RESERVE): string | undefined {
     const free = freeBytes(this.dir);
     if (free === undefined) return undefined;
     if (this.fullAt && free > this.fullAt.free + WRITE_RESERVE / 2) this.fullAt = undefined;
-    if (free >= WRITE_RESERVE && !this.fullAt) return undefined;
-    return `No space left in DATA_DIR to write (${formatBytes(free)} free, ${formatBytes(WRITE_RESERVE)} kept in hand)`;
+    if (free >= reserve && !this.fullAt) return undefined;
+    return `No space left in DATA_DIR to write (${formatBytes(free)} free, ${formatBytes(reserve)} kept in hand)`;
   }
 }

@@ -211,7 +211,7 @@ async function finishOpening(client: PGlite, opts: EmbeddedOptions, lock?: DataD
       await db.execute(sql`select 1`);
     },
     // Only files on disk can run out of room.
-    writeProblem: () => (opts.inMemory ? undefined : room.problem()),
+    writeProblem: (reserve) => (opts.inMemory ? undefined : room.problem(reserve)),
     analyzeAfterBulkWrite: async (table) => {
       await client.exec(`ANALYZE ${pgIdentifier(table)}`);
     },
