@@ -7,8 +7,8 @@ import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
 import { SelectInput, TextArea, TextInput } from "../../../components/FormField";
 import { fieldError } from "../../../lib/field-error";
+import { formRefusal } from "../../../lib/form-refusal";
 import { useUpdateOrganisation } from "../api/organisation";
-import { errorText } from "../lib/error-text";
 
 type FormInput = z.input<typeof organisationInputSchema>;
 type FormOutput = z.output<typeof organisationInputSchema>;
@@ -22,26 +22,52 @@ const toForm = (o: OrganisationDto): FormInput => ({
   paperSize: o.paperSize,
 });
 
+const LABELS: Record<keyof FormInput, string> = {
+  name: "Organisation name",
+  address: "Address",
+  contact: "Contact for consular officers",
+  signatoryName: "Signatory name",
+  signatoryTitle: "Signatory title",
+  paperSize: "Paper size",
+};
+
 const PAPER_LABELS: Record<(typeof PAPER_SIZES)[number], string> = { A4: "A4", Letter: "US Letter" };
 
 /** The letterhead and signatory printed on every letter, and the paper size. */
 export function OrganisationForm({ organisation }: { organisation: OrganisationDto }) {
   const update = useUpdateOrganisation();
   const [saved, setSaved] = useState(false);
+  const [top, setTop] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(organisationInputSchema),
     defaultValues: toForm(organisation),
   });
-  useEffect(() => reset(toForm(organisation)), [organisation, reset]);
+  // The organisation also changes when a logo, signature or certificate is uploaded: what is being
+  // typed here and not yet saved stays, the rest follows the server.
+  useEffect(() => reset(toForm(organisation), { keepDirtyValues: true }), [organisation, reset]);
 
   const submit = handleSubmit((values) => {
     setSaved(false);
-    update.mutate(values, { onSuccess: () => setSaved(true) });
+    setTop(null);
+    update.mutate(values, {
+      onSuccess: (org) => {
+        reset(toForm(org));
+        setSaved(true);
+      },
+      onError: (e) => {
+        const refusal = formRefusal(e, LABELS, "Failed to save organisation details");
+        for (const [name, message] of Object.entries(refusal.fields)) {
+          setError(name as keyof FormInput, { type: "server", message });
+        }
+        setTop(refusal.top);
+      },
+    });
   });
 
   return (
@@ -51,9 +77,7 @@ export function OrganisationForm({ organisation }: { organisation: OrganisationD
           Organisation details saved
         </Banner>
       )}
-      {update.isError && (
-        <Banner kind="error">{errorText(update.error, "Failed to save organisation details")}</Banner>
-      )}
+      {top && <Banner kind="error">{top}</Banner>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
           label="Organisation name"

@@ -81,6 +81,57 @@ describe("LetterSettingsPage", () => {
     expect(screen.getByText(/certificate the portal generated/)).toBeInTheDocument();
   });
 
+  it("keeps the details being typed when a logo is uploaded before they are saved", async () => {
+    stub({
+      "POST /api/letters/organisation/logo": () => ({
+        json: { ...organisation, hasLogo: true, updatedAt: "2026-01-02T00:00:00.000Z" },
+      }),
+      "GET /api/letters/organisation/logo": () => ({ json: {} }),
+    });
+    render();
+    const form = await screen.findByRole("form", { name: "Organisation details" });
+    const name = within(form).getByLabelText(/Organisation name/);
+    const address = within(form).getByLabelText(/Address/);
+    await userEvent.clear(name);
+    await userEvent.type(name, "Ελληνικός Οργανισμός");
+    await userEvent.clear(address);
+    await userEvent.type(address, "Kifisias 123{Enter}Athens");
+
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "logo.png", { type: "image/png" });
+    await userEvent.upload(screen.getByLabelText("New logo (PNG or JPEG)"), logo);
+    await userEvent.click(screen.getByRole("button", { name: "Upload logo" }));
+    expect(await screen.findByRole("button", { name: "Remove logo" })).toBeInTheDocument();
+
+    const after = screen.getByRole("form", { name: "Organisation details" });
+    expect(within(after).getByLabelText(/Organisation name/)).toHaveValue("Ελληνικός Οργανισμός");
+    expect(within(after).getByLabelText(/Address/)).toHaveValue("Kifisias 123\nAthens");
+  });
+
+  it("shows the server's refusal of a detail beside that field, by its label", async () => {
+    stub({
+      "PUT /api/letters/organisation": () => ({
+        status: 400,
+        json: {
+          message: "signatoryName has characters the letter cannot print (王 伟): write it in Latin letters",
+          fields: ["signatoryName"],
+        },
+      }),
+    });
+    render();
+    const form = await screen.findByRole("form", { name: "Organisation details" });
+    const signatory = within(form).getByLabelText(/Signatory name/);
+    await userEvent.clear(signatory);
+    await userEvent.type(signatory, "王伟");
+    await userEvent.click(within(form).getByRole("button", { name: "Save details" }));
+    expect(
+      await within(form).findByText(
+        "Signatory name has characters the letter cannot print (王 伟): write it in Latin letters",
+      ),
+    ).toBeInTheDocument();
+    expect(signatory).toHaveAttribute("aria-invalid", "true");
+    expect(within(form).queryByText(/signatoryName/)).not.toBeInTheDocument();
+  });
+
   it("refuses an unknown placeholder before sending, and shows the server's refusal too", async () => {
     const { calls } = stub({
       "PUT /api/letters/templates/m1": () => ({ status: 400, json: { message: "Meeting is locked" } }),
