@@ -44,6 +44,43 @@ function tinyPng(): Buffer {
   ]);
 }
 
+/** A real 4x2 JPEG, as an image editor saves it (no EXIF). */
+const TINY_JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAwX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCGAXhP/9k=",
+  "base64",
+);
+
+/** The JPEG as a phone saves it: an EXIF segment whose orientation tag asks viewers to turn it. */
+function jpegWithOrientation(orientation: number, littleEndian = false): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write(littleEndian ? "II" : "MM", 0, "latin1");
+  const u16 = (v: number, at: number) =>
+    littleEndian ? tiff.writeUInt16LE(v, at) : tiff.writeUInt16BE(v, at);
+  const u32 = (v: number, at: number) =>
+    littleEndian ? tiff.writeUInt32LE(v, at) : tiff.writeUInt32BE(v, at);
+  u16(42, 2);
+  u32(8, 4); // the first IFD follows the header
+  u16(1, 8); // one entry: Orientation, SHORT, count 1
+  u16(0x0112, 10);
+  u16(3, 12);
+  u32(1, 14);
+  u16(orientation, 18);
+  const payload = Buffer.concat([Buffer.from("Exif\0\0", "latin1"), tiff]);
+  const head = Buffer.from([0xff, 0xe1, 0, 0]);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([TINY_JPEG.subarray(0, 2), head, payload, TINY_JPEG.subarray(2)]);
+}
+
+const uploadImage = (which: "logo" | "signature", data: Buffer, filename: string) => {
+  const upload = multipartFile({ filename, data, contentType: "image/jpeg" });
+  return t.app.inject({
+    method: "POST",
+    url: `/api/letters/organisation/${which}`,
+    headers: { ...admin.auth, ...upload.headers },
+    payload: upload.payload,
+  });
+};
+
 function certificateUpload(p12: Buffer, passphrase: string) {
   const file = multipartFile({ filename: "org.p12", data: p12, contentType: "application/x-pkcs12" });
   const boundary = /boundary=(.+)$/.exec(file.headers["content-type"] ?? "")?.[1] ?? "";
@@ -203,6 +240,38 @@ describe("images", () => {
       expect(res.statusCode).toBe(400);
     }
     expect((await getOrg()).json().hasLogo).toBe(false);
+  });
+
+  it("accepts a small JPEG signature and prints it on letters", async () => {
+    // Under 4 KB, as a signature saved at low quality often is.
+    expect((await uploadImage("signature", TINY_JPEG, "signature.jpg")).statusCode).toBe(200);
+    const preview = await t.app.inject({
+      method: "POST",
+      url: "/api/letters/preview",
+      headers: admin.auth,
+      payload: { addressee: "To whom it may concern", body: "Dear {{fullName}}" },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.rawPayload.toString("latin1").match(/\/Subtype \/Image/g)?.length).toBe(2);
+  });
+
+  it("refuses a phone photo saved turned, which a letter would print on its side", async () => {
+    for (const [orientation, little] of [
+      [6, false],
+      [3, true],
+      [8, false],
+    ] as const) {
+      const res = await uploadImage("logo", jpegWithOrientation(orientation, little), "IMG_2041.jpg");
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/print it on its side.*Rotate it/);
+    }
+    expect((await getOrg()).json().hasLogo).toBe(false);
+
+    // Upright photos and JPEGs without EXIF print as they are.
+    for (const data of [jpegWithOrientation(1), jpegWithOrientation(1, true), TINY_JPEG]) {
+      expect((await uploadImage("logo", data, "logo.jpg")).statusCode).toBe(200);
+    }
+    expect((await getOrg()).json().hasLogo).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { organisation } from "../db/schema.js";
 import { badRequest, notFound } from "../lib/errors.js";
 import { ensureOrganisation, letterAssets } from "./letter-assets.js";
 import { organisationPresenter } from "./letters.presenter.js";
+import { ownBytes, printedImageProblem } from "./organisation-image.js";
 import { assertPrintableTexts } from "./printable-text.js";
 
 export type OrganisationImage = "logo" | "signature";
@@ -49,7 +50,10 @@ export async function updateOrganisation(
   return getOrganisation(ctx);
 }
 
-/** Stores a logo or signature image after checking it really is a PNG or JPEG that decodes. */
+/**
+ * Stores a logo or signature image after checking it really is a PNG or JPEG that decodes and
+ * that a letter prints as the settings screen shows it.
+ */
 export async function setOrganisationImage(
   ctx: AppContext,
   which: OrganisationImage,
@@ -59,10 +63,12 @@ export async function setOrganisationImage(
   const kind = imageKind(data);
   if (!kind) throw badRequest("The image must be a PNG or JPEG file");
   try {
-    await PreparedImage.from(data);
+    await PreparedImage.from(ownBytes(data));
   } catch {
     throw badRequest("The image file is damaged and cannot be read");
   }
+  const problem = printedImageProblem(kind, data);
+  if (problem) throw badRequest(problem);
   await ensureOrganisation(ctx);
   const type = kind === "png" ? "image/png" : "image/jpeg";
   const set = which === "logo" ? { logo: data, logoType: type } : { signature: data, signatureType: type };
