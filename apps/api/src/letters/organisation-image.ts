@@ -4,6 +4,16 @@
  * such note and prints the pixels as stored.
  */
 export function jpegOrientation(bytes: Uint8Array): number {
+  try {
+    return readOrientation(bytes);
+  } catch {
+    // A segment whose lengths point past the file (RangeError): its note is unreadable, and the
+    // decoding of the image itself says whether the file is damaged.
+    return 1;
+  }
+}
+
+function readOrientation(bytes: Uint8Array): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let at = 2; // after SOI
   while (at + 4 <= bytes.length && bytes[at] === 0xff) {
