@@ -3,7 +3,9 @@ import { TextInput } from "../../../components/FormField";
 import { fieldError } from "../../../lib/field-error";
 import type { FormInput } from "./MeetingFormModal";
 
-const asNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
+// An emptied box is no number (refused beside it), not a setting left out: the server would keep
+// the old value without a word.
+const asNumber = (v: unknown) => (v === "" || v === null || v === undefined ? Number.NaN : Number(v));
 
 /** The meeting's data-quality warning settings, used when admins review its requests. */
 export function MeetingWarningSettings({

@@ -152,4 +152,22 @@ describe("ManageMeetingsPage", () => {
       startDate: "2026-10-05T00:00:00.000Z",
     });
   });
+
+  it("refuses an emptied warning setting beside its field instead of keeping the old value", async () => {
+    renderAt("/admin/meetings", <ManageMeetingsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Tokyo 2026" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Meeting" });
+    const months = within(dialog).getByLabelText(/Passport valid after departure/);
+    await userEvent.clear(months);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() =>
+      expect(months).toHaveAccessibleDescription(/Passport valid after departure must be a number of months/),
+    );
+    expect(network.calls.some((c) => c.method === "PUT")).toBe(false);
+
+    await userEvent.type(months, "0");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(network.calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(network.calls.find((c) => c.method === "PUT")?.body).toMatchObject({ passportValidityMonths: 0 });
+  });
 });
