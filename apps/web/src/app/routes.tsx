@@ -1,8 +1,10 @@
 import { lazy } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { AppLayout } from "../components/AppLayout";
+import { SkipLink } from "../components/SkipLink";
 import { PageTitle } from "../lib/page-title";
 import { RequireAdmin, RequireAuth } from "./guards";
+import { RouteFocus } from "./route-focus";
 
 // Every screen is its own chunk, so /login loads only what it needs.
 const LoginPage = lazy(() => import("../features/auth/routes/LoginPage"));
@@ -23,11 +25,16 @@ const LetterSettingsPage = lazy(() => import("../features/letters/routes/LetterS
 const VerifyEmailPage = lazy(() => import("../features/auth/routes/VerifyEmailPage"));
 const VerifyLetterPage = lazy(() => import("../features/letters/routes/VerifyLetterPage"));
 
-/** Every route under one root that keeps the tab title in step with the page. */
+/**
+ * Every route under one root: the skip link first, the tab title kept in step with the page, and
+ * focus moved to a new page's heading.
+ */
 function Root() {
   return (
     <>
+      <SkipLink />
       <PageTitle />
+      <RouteFocus />
       <Outlet />
     </>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { logout, logoutEverywhere } from "../lib/logout";
 import { useSession } from "../lib/use-session";
+import { MAIN_ID } from "./SkipLink";
 
 const linkBase =
   "rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -92,7 +93,7 @@ export function AppLayout() {
           {links}
         </nav>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-6">
+      <main id={MAIN_ID} className="mx-auto max-w-6xl px-4 py-6">
         <Outlet />
       </main>
     </div>

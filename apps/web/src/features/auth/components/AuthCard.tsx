@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MAIN_ID } from "../../../components/SkipLink";
 
 export interface AuthCardProps {
   title: string;
@@ -10,7 +11,7 @@ export interface AuthCardProps {
 /** The centred card every public account page sits in. */
 export function AuthCard({ title, children, footer }: AuthCardProps) {
   return (
-    <main className="flex min-h-screen items-start justify-center px-4 py-10 sm:items-center">
+    <main id={MAIN_ID} className="flex min-h-screen items-start justify-center px-4 py-10 sm:items-center">
       <div className="w-full max-w-md rounded-lg bg-white p-6 shadow-md sm:p-8">
         <p className="text-center text-sm font-semibold uppercase tracking-wide text-blue-700">
           Visa Letter Portal

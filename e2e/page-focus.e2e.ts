@@ -1,0 +1,76 @@
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { newAccount, uniqueTag } from "./support/api";
+import { expectAccessible, openSignedIn } from "./support/browser";
+import { journey, seedRequests } from "./support/journey";
+
+// A keyboard and screen-reader user moving through the app: 'Skip to main content' first, and
+// focus on the new page's heading after a menu link, 'View Details' and a redirect.
+const baseURL = inject("baseURL");
+
+/** What has focus: its tag, its text, and whether it lies in the main landmark. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      tag: el?.tagName ?? "",
+      text: el?.textContent?.trim() ?? "",
+      inMain: Boolean(el && el !== document.body && document.querySelector("main")?.contains(el)),
+    };
+  });
+}
+
+describe("focus when moving between pages", () => {
+  const j = journey(baseURL);
+  const account = newAccount("Chiara", "Bellini");
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    const seeded = await seedRequests(baseURL, j.admin.token, `Focus Interim ${uniqueTag()}`, account);
+    ({ page, errors } = await j.openPage());
+    await openSignedIn(page, seeded.applicant, "/");
+    await page.getByRole("heading", { level: 1, name: /Welcome/ }).waitFor();
+  });
+
+  afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  it("offers 'Skip to main content' first, shown when focused, and it lands in the page", async () => {
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    expect(await focused(page)).toMatchObject({ tag: "A", text: "Skip to main content" });
+    const box = await skip.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(40);
+    expect(box?.height ?? 0).toBeGreaterThan(20);
+    await expectAccessible(page, "dashboard with the skip link shown");
+
+    await page.keyboard.press("Enter");
+    expect(await focused(page)).toMatchObject({ tag: "MAIN" });
+    await page.keyboard.press("Tab");
+    expect((await focused(page)).inMain).toBe(true);
+  });
+
+  it("puts focus on the new page's heading after a menu link and after 'View Details'", async () => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "New Application" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Visa Application" }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "H1", text: "Visa Application" });
+
+    await nav.getByRole("link", { name: "Dashboard" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "H1", text: "Welcome, Chiara!" });
+
+    await page
+      .getByRole("button", { name: /Actions/ })
+      .first()
+      .click();
+    await page.getByRole("menuitem", { name: "View Details" }).click();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "H1", text: "Application Details" });
+    // Tab goes on through the page, not from the top of the document.
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ text: "Withdraw Request", inMain: true });
+  });
+});
