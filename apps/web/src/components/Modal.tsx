@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import type { ReactNode } from "react";
+import { type FocusEvent, type ReactNode, useEffect, useRef } from "react";
 
 export interface ModalProps {
   open: boolean;
@@ -12,12 +12,28 @@ export interface ModalProps {
   size?: "md" | "lg";
 }
 
-/** An accessible dialog: labelled by its title, traps focus, closes on Escape and outside click. */
+/**
+ * An accessible dialog: labelled by its title, traps focus, closes on Escape and outside click,
+ * and gives focus back to what opened it. It opens with focus on its `data-autofocus` element
+ * (Cancel in a confirmation), else on its first control.
+ */
 export function Modal({ open, onClose, title, children, footer, size = "md" }: ModalProps) {
   const width = size === "lg" ? "max-w-2xl" : "max-w-md";
+  const placed = useRef(false);
+  useEffect(() => {
+    if (!open) placed.current = false;
+  }, [open]);
+  // On a touch screen (pointer: coarse) Headless UI focuses the dialog itself, not its
+  // data-autofocus element: a tap on Withdraw left Cancel unfocused. The first focus of each
+  // opening goes on to that element.
+  const placeFocus = (e: FocusEvent<HTMLElement>) => {
+    if (placed.current) return;
+    placed.current = true;
+    if (e.target === e.currentTarget) e.currentTarget.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  };
   return (
     // The dialog element itself covers the viewport, so it has a box (and counts as visible to tools).
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto">
+    <Dialog open={open} onClose={onClose} onFocus={placeFocus} className="fixed inset-0 z-50 overflow-y-auto">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="relative flex min-h-full items-center justify-center p-4">
         <DialogPanel className={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>

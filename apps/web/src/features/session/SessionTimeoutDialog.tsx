@@ -41,7 +41,7 @@ export function SessionTimeoutDialog({ secondsLeft, onLogout, onDismiss }: Sessi
           <Button variant="secondary" onClick={onLogout}>
             Logout Now
           </Button>
-          <Button onClick={refresh} disabled={busy}>
+          <Button onClick={refresh} disabled={busy} data-autofocus>
             {busy ? "Refreshing..." : "Refresh Session"}
           </Button>
         </>

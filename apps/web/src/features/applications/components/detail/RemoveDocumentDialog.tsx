@@ -18,7 +18,7 @@ export function RemoveDocumentDialog({ doc, busy, onCancel, onConfirm }: RemoveD
       title="Remove Document"
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={busy}>
