@@ -120,7 +120,11 @@ describe("verification page journey", () => {
     expect(await page.getByRole("button", { name: /log in|sign in/i }).count()).toBe(0);
     await expectAccessible(page, "verification page without a reference");
 
-    // The reference as copied from the letter's first line, its label and all, then Enter.
+    // 'Skip to main content' comes first; past it, the reference as copied from the letter's
+    // first line, its label and all, then Enter.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+    await page.keyboard.press("Enter");
     await page.keyboard.press("Tab");
     const field = page.getByRole("textbox", { name: "Letter reference" });
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
