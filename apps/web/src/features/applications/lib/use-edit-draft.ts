@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { readDraft, removeDraft, type StoredDraft, writeDraft } from "../../../lib/form-draft";
-import { NOT_IN_DRAFT } from "./use-application-draft";
-
-const SAVE_DELAY_MS = 400;
+import { keepTyping, storable } from "./typed-draft";
 
 /** An edit's draft: the changed form's values and the version of the application they edit. */
 interface EditDraft<T> {
@@ -16,12 +14,6 @@ const formOf = (applicationId: string) => `edit-application:${applicationId}`;
 /** Whether the account keeps an unsaved edit of the application in this browser. */
 export function hasEditDraft(applicationId: string, userId: string | undefined): boolean {
   return Boolean(userId && readDraft(formOf(applicationId), userId));
-}
-
-function storable<T>(values: Partial<T>): Partial<T> {
-  const out = { ...values } as Record<string, unknown>;
-  for (const k of NOT_IN_DRAFT) delete out[k];
-  return out as Partial<T>;
 }
 
 /**
@@ -55,24 +47,9 @@ export function useEditDraft<T extends FieldValues>(
 
   useEffect(() => {
     if (!userId) return;
-    const write = () => {
-      if (pending.current)
-        writeDraft<EditDraft<T>>(key, userId, { version: baseVersion, fields: pending.current });
-      pending.current = null;
-    };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const sub = watch((values, { type }) => {
-      if (type !== "change") return;
-      pending.current = storable(values as Partial<T>);
-      clearTimeout(timer);
-      timer = setTimeout(write, SAVE_DELAY_MS);
-    });
-    return () => {
-      // Unmounted by a session's end within the delay: what was typed last is kept too.
-      clearTimeout(timer);
-      write();
-      sub.unsubscribe();
-    };
+    return keepTyping(watch, pending, (fields) =>
+      writeDraft<EditDraft<T>>(key, userId, { version: baseVersion, fields }),
+    );
   }, [userId, key, watch, baseVersion]);
 
   return {
