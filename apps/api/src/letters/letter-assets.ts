@@ -1,7 +1,6 @@
 import type { PaperSize } from "@visa/domain";
 import type { AppContext } from "../context.js";
 import { organisation } from "../db/schema.js";
-import { ownBytes } from "./organisation-image.js";
 import type { PreparedImage } from "./pdf/images.js";
 import type { CadesSigner } from "./signing/cades-signer.js";
 import type { SigningIdentity } from "./signing/pkcs12.js";
@@ -107,8 +106,8 @@ async function loadAssets(ctx: AppContext): Promise<LetterAssets> {
     signatoryName: row.signatoryName,
     signatoryTitle: row.signatoryTitle,
     paperSize: row.paperSize,
-    logo: row.logo ? await PreparedImage.from(ownBytes(row.logo)) : null,
-    signature: row.signature ? await PreparedImage.from(ownBytes(row.signature)) : null,
+    logo: row.logo ? await PreparedImage.from(row.logo) : null,
+    signature: row.signature ? await PreparedImage.from(row.signature) : null,
     certificateGenerated: row.certificateGenerated,
     updatedAt: row.updatedAt,
     identity,

@@ -59,12 +59,3 @@ export function printedImageProblem(kind: "png" | "jpeg", bytes: Uint8Array): st
   }
   return null;
 }
-
-/**
- * The bytes in an array of their own. pdf-lib's JPEG reader reads `bytes.buffer` from its start,
- * ignoring the offset, and Node keeps Buffers under 4 KB (an upload's, a database value's) in a
- * shared pool at an offset: a small JPEG would read as damaged.
- */
-export function ownBytes(bytes: Uint8Array): Uint8Array {
-  return new Uint8Array(bytes);
-}

@@ -5,7 +5,7 @@ import { organisation } from "../db/schema.js";
 import { badRequest, notFound } from "../lib/errors.js";
 import { ensureOrganisation, letterAssets } from "./letter-assets.js";
 import { organisationPresenter } from "./letters.presenter.js";
-import { ownBytes, printedImageProblem } from "./organisation-image.js";
+import { printedImageProblem } from "./organisation-image.js";
 import { assertPrintableTexts } from "./printable-text.js";
 
 export type OrganisationImage = "logo" | "signature";
@@ -63,7 +63,7 @@ export async function setOrganisationImage(
   const kind = imageKind(data);
   if (!kind) throw badRequest("The image must be a PNG or JPEG file");
   try {
-    await PreparedImage.from(ownBytes(data));
+    await PreparedImage.from(data);
   } catch {
     throw badRequest("The image file is damaged and cannot be read");
   }

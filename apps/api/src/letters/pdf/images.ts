@@ -23,12 +23,18 @@ export class PreparedImage {
     readonly height: number,
   ) {}
 
-  /** Decodes PNG or JPEG bytes; rejects anything else or a corrupt file. */
+  /**
+   * Decodes PNG or JPEG bytes; rejects anything else or a corrupt file. The bytes are copied into
+   * an array of their own first: pdf-lib's JPEG reader reads `bytes.buffer` from its start,
+   * ignoring the offset, and Node keeps Buffers under 4 KB (an upload's, a database value's) in a
+   * shared pool at an offset, where a small JPEG would read as damaged.
+   */
   static async from(bytes: Uint8Array): Promise<PreparedImage> {
     const kind = imageKind(bytes);
     if (!kind) throw new Error("not a PNG or JPEG image");
+    const own = new Uint8Array(bytes);
     const scratch = PDFContext.create();
-    const embedder = kind === "png" ? await PngEmbedder.for(bytes) : await JpegEmbedder.for(bytes);
+    const embedder = kind === "png" ? await PngEmbedder.for(own) : await JpegEmbedder.for(own);
     const ref = await embedder.embedIntoContext(scratch);
     const stream = scratch.lookup(ref) as PDFStream;
     return new PreparedImage(scratch, stream, embedder.width, embedder.height);
