@@ -66,7 +66,7 @@ async function buildAll() {
   // must stay out of it, and so must both database drivers (db/client.ts loads the one in use): fail
   // the build when one is reached.
   const LOADED_ON_FIRST_USE =
-    /^(pdf-lib|@pdf-lib|@signpdf|node-forge|qrcode|nodemailer|@electric-sql\/pglite|pg)(\/|$)/;
+    /^(pdf-lib|@pdf-lib|@signpdf|node-forge|qrcode|sharp|nodemailer|@electric-sql\/pglite|pg)(\/|$)/;
   const outputs = result.metafile.outputs;
   const seen = new Set();
   const walk = (file, followDynamic = false) => {

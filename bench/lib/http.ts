@@ -79,15 +79,27 @@ export async function api(
 }
 
 /** Uploads a CSV file as the multipart field `file`. */
-export async function uploadCsv(
+export function uploadCsv(
   base: string,
   session: Session,
   path: string,
   csv: string | Buffer,
   filename = "import.csv",
 ): Promise<ApiAnswer> {
+  return uploadFile(base, session, path, csv, filename, "text/csv");
+}
+
+/** Uploads a file as the multipart field `file`, as a browser's form sends it. */
+export async function uploadFile(
+  base: string,
+  session: Session,
+  path: string,
+  data: string | Buffer,
+  filename: string,
+  type: string,
+): Promise<ApiAnswer> {
   const form = new FormData();
-  form.append("file", new Blob([csv], { type: "text/csv" }), filename);
+  form.append("file", new Blob([data], { type }), filename);
   const started = performance.now();
   const res = await fetch(`${base}${path}`, { method: "POST", headers: session.headers, body: form });
   const text = await res.text();

@@ -1,6 +1,7 @@
 import type { PaperSize } from "@visa/domain";
 import type { AppContext } from "../context.js";
 import { organisation } from "../db/schema.js";
+import { letterImageFromStore } from "./organisation-image.js";
 import type { PreparedImage } from "./pdf/images.js";
 import type { CadesSigner } from "./signing/cades-signer.js";
 import type { SigningIdentity } from "./signing/pkcs12.js";
@@ -106,8 +107,10 @@ async function loadAssets(ctx: AppContext): Promise<LetterAssets> {
     signatoryName: row.signatoryName,
     signatoryTitle: row.signatoryTitle,
     paperSize: row.paperSize,
-    logo: row.logo ? await PreparedImage.from(row.logo) : null,
-    signature: row.signature ? await PreparedImage.from(row.signature) : null,
+    logo: row.logo ? await PreparedImage.from(await letterImageFromStore("logo", row.logo)) : null,
+    signature: row.signature
+      ? await PreparedImage.from(await letterImageFromStore("signature", row.signature))
+      : null,
     certificateGenerated: row.certificateGenerated,
     updatedAt: row.updatedAt,
     identity,

@@ -1,61 +1,86 @@
+import type { Sharp } from "sharp";
+import { badRequest } from "../lib/errors.js";
+import { printPixels } from "./pdf/image-boxes.js";
+import { imageKind } from "./pdf/image-kind.js";
+
+export type OrganisationImage = "logo" | "signature";
+
 /**
- * The EXIF orientation of a JPEG (1 to 8), or 1 when it has none. Phones store a photo as the
- * sensor saw it and note in EXIF how to turn it; browsers and viewers turn it, but a PDF has no
- * such note and prints the pixels as stored.
+ * The most pixels an upload may have (a 48-megapixel phone photo has 48 million): enough for any
+ * camera or export an office uses, while a small file that claims a vast image (a PNG of one
+ * colour) cannot hold the server's memory and cores for long.
  */
-export function jpegOrientation(bytes: Uint8Array): number {
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
+const DAMAGED = "The image file is damaged and cannot be read";
+
+/** The copy of an image that letters print, and its type. */
+export interface LetterImage {
+  data: Buffer;
+  type: "image/png" | "image/jpeg";
+}
+
+/**
+ * The copy of an uploaded logo or signature that is stored and printed: turned upright as its
+ * EXIF note asks (phones save photos as the sensor saw them; a PDF has no such note), scaled down
+ * to what prints sharp in its box at 300 dpi (never up), PNG kept PNG with its transparency and
+ * JPEG kept JPEG, and none of the original's metadata (camera, place and time of a photo).
+ * Refuses (400) a file that is not a PNG or JPEG, or does not decode.
+ */
+export async function letterImageFromUpload(which: OrganisationImage, bytes: Buffer): Promise<LetterImage> {
+  const kind = imageKind(bytes);
+  if (!kind) throw badRequest("The image must be a PNG or JPEG file");
+  const sharp = (await import("sharp")).default;
+  let size: { width?: number; height?: number };
   try {
-    return readOrientation(bytes);
+    // The header only, whatever size it claims, so a vast image is refused by its size below.
+    size = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    // A segment whose lengths point past the file (RangeError): its note is unreadable, and the
-    // decoding of the image itself says whether the file is damaged.
-    return 1;
+    throw badRequest(DAMAGED);
+  }
+  const { width = 0, height = 0 } = size;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    const most = printPixels(which);
+    throw badRequest(
+      `The image is ${width} × ${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} million an upload may have; the letter prints it at most ${most.width} × ${most.height}. Save it smaller and upload it again.`,
+    );
+  }
+  const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient();
+  try {
+    return { data: await encode(fitted(which, image), kind), type: `image/${kind}` };
+  } catch {
+    // libvips stops at the first broken row (failOn "warning"), so a cut or corrupt file is refused.
+    throw badRequest(DAMAGED);
   }
 }
 
-function readOrientation(bytes: Uint8Array): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 2; // after SOI
-  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
-    const marker = bytes[at + 1] ?? 0;
-    // Start of scan or end of image: the metadata segments come before.
-    if (marker === 0xda || marker === 0xd9) break;
-    const length = view.getUint16(at + 2);
-    if (marker === 0xe1 && length >= 8) {
-      const found = exifOrientation(view, at + 4, at + 2 + length);
-      if (found !== null) return found;
-    }
-    at += 2 + length;
+/**
+ * A stored image as letters print it. Images stored before uploads were scaled are at full size
+ * (a 1.7 MB logo made every letter 1.7 MB heavier): those are scaled the same way, in memory, once
+ * per organisation version; anything that cannot be read so is printed as stored.
+ */
+export async function letterImageFromStore(which: OrganisationImage, stored: Buffer): Promise<Buffer> {
+  const kind = imageKind(stored);
+  if (!kind) return stored;
+  try {
+    const sharp = (await import("sharp")).default;
+    const { width = 0, height = 0 } = await sharp(stored).metadata();
+    const most = printPixels(which);
+    if (width <= most.width && height <= most.height) return stored;
+    return await encode(fitted(which, sharp(stored, { limitInputPixels: MAX_IMAGE_PIXELS })), kind);
+  } catch {
+    return stored;
   }
-  return 1;
 }
 
-/** The orientation tag of an APP1 segment's payload [start, end), or null when it is not EXIF. */
-function exifOrientation(view: DataView, start: number, end: number): number | null {
-  const exif = [0x45, 0x78, 0x69, 0x66, 0, 0];
-  if (end > view.byteLength || exif.some((b, i) => view.getUint8(start + i) !== b)) return null;
-  const tiff = start + 6;
-  const order = view.getUint16(tiff);
-  if (order !== 0x4949 && order !== 0x4d4d) return null;
-  const little = order === 0x4949;
-  const ifd = tiff + view.getUint32(tiff + 4, little);
-  if (ifd + 2 > end) return null;
-  const entries = view.getUint16(ifd, little);
-  for (let i = 0; i < entries; i++) {
-    const entry = ifd + 2 + i * 12;
-    if (entry + 12 > end) return null;
-    if (view.getUint16(entry, little) === 0x0112) {
-      const value = view.getUint16(entry + 8, little);
-      return value >= 1 && value <= 8 ? value : 1;
-    }
-  }
-  return null;
+function fitted(which: OrganisationImage, image: Sharp): Sharp {
+  const { width, height } = printPixels(which);
+  return image.resize({ width, height, fit: "inside", withoutEnlargement: true });
 }
 
-/** Why an image that decodes would still print wrongly, or null. */
-export function printedImageProblem(kind: "png" | "jpeg", bytes: Uint8Array): string | null {
-  if (kind === "jpeg" && jpegOrientation(bytes) !== 1) {
-    return "This photo is saved turned, with a note asking viewers to rotate it (as phones save photos); the letter would print it on its side. Rotate it in an image editor and save it again (or export it as PNG), then upload that file.";
-  }
-  return null;
+/** Re-encoded as its own type; sharp writes no metadata unless asked. */
+function encode(image: Sharp, kind: "png" | "jpeg"): Promise<Buffer> {
+  return kind === "png"
+    ? image.png({ compressionLevel: 9 }).toBuffer()
+    : image.jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer();
 }

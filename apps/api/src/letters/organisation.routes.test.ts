@@ -1,5 +1,8 @@
 import { deflateSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { organisation } from "../db/schema.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { buildUser } from "../test/factories.js";
 import { multipartFile } from "../test/multipart.js";
@@ -91,6 +94,45 @@ function certificateUpload(p12: Buffer, passphrase: string) {
 }
 
 const getOrg = () => t.app.inject({ method: "GET", url: "/api/letters/organisation", headers: admin.auth });
+
+const storedImage = (which: "logo" | "signature") =>
+  t.app.inject({ method: "GET", url: `/api/letters/organisation/${which}`, headers: admin.auth });
+
+/** A photo as a camera saves it: grain (of `sigma`) that JPEG cannot compress away. */
+const grainyJpeg = (width: number, height: number, sigma: number, quality: number) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma },
+    },
+  })
+    .jpeg({ quality })
+    .toBuffer();
+
+/** A letter preview's PDF bytes. */
+async function preview(): Promise<Buffer> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/letters/preview",
+    headers: admin.auth,
+    payload: { addressee: "To whom it may concern", body: "Dear {{fullName}}" },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+/** The width in pixels of the widest image a PDF embeds. */
+const largestImageWidth = (pdf: Buffer) =>
+  Math.max(
+    ...[
+      ...pdf
+        .toString("latin1")
+        .matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)|\/Width (\d+)[^>]*?\/Subtype \/Image/g),
+    ].map((m) => Number(m[1] ?? m[2])),
+  );
 
 describe("organisation settings", () => {
   it("starts with a generated self-signed certificate and never shows the key", async () => {
@@ -196,7 +238,8 @@ describe("images", () => {
       headers: admin.auth,
     });
     expect(back.headers["content-type"]).toBe("image/png");
-    expect(back.rawPayload.equals(png)).toBe(true);
+    // What is stored is the copy letters print: small enough already, so the same 2x2 pixels.
+    expect(await sharp(back.rawPayload).metadata()).toMatchObject({ format: "png", width: 2, height: 2 });
     const removed = await t.app.inject({
       method: "DELETE",
       url: "/api/letters/organisation/logo",
@@ -238,6 +281,9 @@ describe("images", () => {
         payload: upload.payload,
       });
       expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(
+        /^The image (must be a PNG or JPEG file|file is damaged and cannot be read)$/,
+      );
     }
     expect((await getOrg()).json().hasLogo).toBe(false);
   });
@@ -245,33 +291,56 @@ describe("images", () => {
   it("accepts a small JPEG signature and prints it on letters", async () => {
     // Under 4 KB, as a signature saved at low quality often is.
     expect((await uploadImage("signature", TINY_JPEG, "signature.jpg")).statusCode).toBe(200);
-    const preview = await t.app.inject({
-      method: "POST",
-      url: "/api/letters/preview",
-      headers: admin.auth,
-      payload: { addressee: "To whom it may concern", body: "Dear {{fullName}}" },
-    });
-    expect(preview.statusCode).toBe(200);
-    expect(preview.rawPayload.toString("latin1").match(/\/Subtype \/Image/g)?.length).toBe(2);
+    expect((await preview()).toString("latin1").match(/\/Subtype \/Image/g)?.length).toBe(2);
   });
 
-  it("refuses a phone photo saved turned, which a letter would print on its side", async () => {
-    for (const [orientation, little] of [
-      [6, false],
-      [3, true],
-      [8, false],
+  it("turns a phone photo upright instead of printing it on its side, and drops its EXIF", async () => {
+    for (const [orientation, little, size] of [
+      [6, false, [2, 4]],
+      [3, true, [4, 2]],
+      [8, false, [2, 4]],
+      [1, false, [4, 2]],
     ] as const) {
       const res = await uploadImage("logo", jpegWithOrientation(orientation, little), "IMG_2041.jpg");
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/print it on its side.*Rotate it/);
+      expect(res.statusCode).toBe(200);
+      const stored = await storedImage("logo");
+      expect(stored.headers["content-type"]).toBe("image/jpeg");
+      const meta = await sharp(stored.rawPayload).metadata();
+      expect([meta.width, meta.height]).toEqual(size);
+      expect([meta.exif, meta.orientation]).toEqual([undefined, undefined]);
     }
-    expect((await getOrg()).json().hasLogo).toBe(false);
+  });
 
-    // Upright photos and JPEGs without EXIF print as they are.
-    for (const data of [jpegWithOrientation(1), jpegWithOrientation(1, true), TINY_JPEG]) {
-      expect((await uploadImage("logo", data, "logo.jpg")).statusCode).toBe(200);
-    }
-    expect((await getOrg()).json().hasLogo).toBe(true);
+  it("stores a large logo scaled to what a letter prints, so letters stay small", async () => {
+    // A 3000 x 2000 photo of 1.5 MB or so: grain over shapes.
+    const photo = await grainyJpeg(3000, 2000, 20, 85);
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    expect((await uploadImage("logo", photo, "logo.jpg")).statusCode).toBe(200);
+    const meta = await sharp((await storedImage("logo")).rawPayload).metadata();
+    // The logo's box is 150 x 56 points: 625 x 234 pixels at 300 dpi; 3:2 fits 234 high.
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 351, 234]);
+    const pdf = await preview();
+    expect(largestImageWidth(pdf)).toBe(351);
+    expect(pdf.length).toBeLessThan(200 * 1024);
+  });
+
+  it("accepts a phone photo of several megabytes", async () => {
+    const photo = await grainyJpeg(4000, 3000, 30, 80);
+    expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect((await uploadImage("signature", photo, "IMG_2042.jpg")).statusCode).toBe(200);
+    const meta = await sharp((await storedImage("signature")).rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([256, 192]);
+  });
+
+  it("prints a logo stored at full size by an older version from a scaled copy", async () => {
+    const large = await grainyJpeg(3000, 2000, 20, 85);
+    await getOrg();
+    await t.app.ctx.db
+      .update(organisation)
+      .set({ logo: large, logoType: "image/jpeg", version: sql`${organisation.version} + 1` });
+    const pdf = await preview();
+    expect(largestImageWidth(pdf)).toBe(351);
+    expect(pdf.length).toBeLessThan(200 * 1024);
   });
 });
 

@@ -16,7 +16,9 @@ import { readMultipart } from "./read-multipart.js";
 const imageParams = z.object({
   image: z.enum(["logo", "signature"], { message: "must be logo or signature" }),
 });
-const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+// A phone photo of a signature is often 3 to 6 MB; what is stored is a small copy
+// (letterImageFromUpload), so the upload may be larger than any letter needs.
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MAX_CERTIFICATE_BYTES = 256 * 1024;
 
 /** Admin settings of the organisation that issues letters. */
@@ -42,7 +44,9 @@ export async function organisationRoutes(app: App, { ctx, guards }: RouteDeps) {
       onRequest: guards.admin,
       schema: {
         params: imageParams,
-        response: { 200: fileAnswer("image/png", "The image as uploaded (PNG or JPEG)") },
+        response: {
+          200: fileAnswer("image/png", "The image as letters print it (PNG or JPEG, upright, scaled to fit)"),
+        },
       },
     },
     async (request, reply) => {

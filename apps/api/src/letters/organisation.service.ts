@@ -5,10 +5,10 @@ import { organisation } from "../db/schema.js";
 import { badRequest, notFound } from "../lib/errors.js";
 import { ensureOrganisation, letterAssets } from "./letter-assets.js";
 import { organisationPresenter } from "./letters.presenter.js";
-import { printedImageProblem } from "./organisation-image.js";
+import { letterImageFromUpload, type OrganisationImage } from "./organisation-image.js";
 import { assertPrintableTexts } from "./printable-text.js";
 
-export type OrganisationImage = "logo" | "signature";
+export type { OrganisationImage };
 
 /** The organisation's settings as the admin screen shows them. */
 export async function getOrganisation(ctx: AppContext): Promise<OrganisationDto> {
@@ -51,26 +51,22 @@ export async function updateOrganisation(
 }
 
 /**
- * Stores a logo or signature image after checking it really is a PNG or JPEG that decodes and
- * that a letter prints as the settings screen shows it.
+ * Stores the copy of an uploaded logo or signature that letters print (`letterImageFromUpload`:
+ * upright, scaled to its box, without metadata) once pdf-lib has read it as a letter will.
  */
 export async function setOrganisationImage(
   ctx: AppContext,
   which: OrganisationImage,
-  data: Buffer,
+  upload: Buffer,
 ): Promise<OrganisationDto> {
-  const { imageKind, PreparedImage } = await import("./pdf/images.js");
-  const kind = imageKind(data);
-  if (!kind) throw badRequest("The image must be a PNG or JPEG file");
+  const { data, type } = await letterImageFromUpload(which, upload);
+  const { PreparedImage } = await import("./pdf/images.js");
   try {
     await PreparedImage.from(data);
   } catch {
     throw badRequest("The image file is damaged and cannot be read");
   }
-  const problem = printedImageProblem(kind, data);
-  if (problem) throw badRequest(problem);
   await ensureOrganisation(ctx);
-  const type = kind === "png" ? "image/png" : "image/jpeg";
   const set = which === "logo" ? { logo: data, logoType: type } : { signature: data, signatureType: type };
   await ctx.db
     .update(organisation)

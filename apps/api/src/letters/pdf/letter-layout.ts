@@ -1,5 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { Canvas, type TextStyle } from "./canvas.js";
+import { IMAGE_BOXES } from "./image-boxes.js";
 import { embedQrCode } from "./images.js";
 import { type DetailRow, type LetterContent, PAGE_SIZES } from "./letter-content.js";
 
@@ -67,7 +68,7 @@ class LetterLayout {
     let logoHeight = 0;
     let textLeft = MARGIN_X;
     if (c.organisation.logo) {
-      const { width, height } = c.organisation.logo.fit(150, 56);
+      const { width, height } = c.organisation.logo.fit(IMAGE_BOXES.logo.width, IMAGE_BOXES.logo.height);
       canvas.image(c.organisation.logo.embedInto(canvas.doc.context), MARGIN_X, top - height, width, height);
       logoHeight = height;
       textLeft = MARGIN_X + width + 16;
@@ -172,7 +173,10 @@ class LetterLayout {
     // The text beside the code ends just above the address, which starts under the code.
     const addressDrop = Math.max(12 + (verifyLines.length + 1) * SMALL_LEADING, QR_SIZE + 9);
     const rightHeight = addressDrop + (addressLines.length - 1) * SMALL_LEADING + 3;
-    const signature = c.organisation.signature?.fit(170, 46);
+    const signature = c.organisation.signature?.fit(
+      IMAGE_BOXES.signature.width,
+      IMAGE_BOXES.signature.height,
+    );
     const leftHeight = 14 + (signature ? signature.height + 6 : 30) + 13 * 4;
     this.ensure(Math.max(leftHeight, rightHeight));
     const top = this.y;
