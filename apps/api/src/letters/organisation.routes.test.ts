@@ -344,6 +344,30 @@ describe("images", () => {
   });
 });
 
+describe("a file over the upload limit", () => {
+  it("is refused with the limit in MB and the file's own size", async () => {
+    const before = (await getOrg()).json();
+    const res = await uploadImage("logo", Buffer.alloc(15 * 1024 * 1024, 0xff), "scan.jpg");
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe("The file must be at most 10 MB; this one is 15 MB");
+    const larger = await uploadImage("logo", Buffer.alloc(10 * 1024 * 1024 + 300 * 1024), "scan.jpg");
+    expect(larger.json().message).toBe("The file must be at most 10 MB; this one is 10.3 MB");
+    expect((await getOrg()).json()).toEqual(before);
+  });
+
+  it("says a certificate's limit in KB, as it is not a whole number of MB", async () => {
+    const upload = certificateUpload(Buffer.alloc(300 * 1024, 0x30), "secret");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/letters/certificate",
+      headers: { ...admin.auth, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe("The file must be at most 256 KB; this one is 300 KB");
+  });
+});
+
 describe("certificate", () => {
   it("refuses a wrong passphrase or a file that is not PKCS#12, keeping the current certificate", async () => {
     const before = (await getOrg()).json().certificate;
