@@ -60,7 +60,8 @@ describe("the API refuses what a letter cannot print", () => {
     const res = await create({ companyName: "株式会社" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: "companyName has characters the letter cannot print (株 式 会 社): write it in Latin letters",
+      message:
+        "companyName has characters the letter cannot print (株 式 会 社): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
       fields: ["companyName"],
     });
     expect((await create({ city: "서울" })).json().message).toMatch(
@@ -173,7 +174,8 @@ describe("the import refuses what a letter cannot print", () => {
     });
     expect(result.errors[7]).toEqual({
       name: "Row 10 (Wei Wang)",
-      error: "companyName: has characters the letter cannot print (北 京 大 学): write it in Latin letters",
+      error:
+        "companyName: has characters the letter cannot print (北 京 大 学): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
     });
   });
 });

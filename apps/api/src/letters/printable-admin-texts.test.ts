@@ -26,7 +26,7 @@ describe("admin texts a letter prints", () => {
     const res = await send("POST", "/api/meetings", meeting({ name: "東京総会" }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      "name has characters the letter cannot print (東 京 総 会): write it in Latin letters",
+      "name has characters the letter cannot print (東 京 総 会): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
     );
     const stored = await buildMeeting(t.app);
     const edit = await send("PUT", `/api/meetings/${stored.id}`, meeting({ location: "서울" }));

@@ -34,14 +34,38 @@ describe("text a letter prints", () => {
     expect(unprintableCharacters("Ꞵeta 🙂")).toEqual(["Ꞵ", "🙂"]);
   });
 
-  it("advises the passport's Latin-letter line for names, Latin letters for other fields", () => {
+  it("advises the passport's Latin-letter line for names, a script the letter prints for other fields", () => {
     expect(unprintableReason("lastName", "王")).toBe(
       "has characters the letter cannot print (王): enter it as printed in the Latin-letter line of your passport",
     );
     expect(unprintableReason("companyName", "株式会社テスト")).toBe(
-      "has characters the letter cannot print (株 式 会 社 テ …): write it in Latin letters",
+      "has characters the letter cannot print (株 式 会 社 テ …): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
     );
     expect(unprintableReason("companyName", "Acme")).toBeNull();
+    // Those scripts do print, so the advice may name them.
+    for (const text of ["Ελληνική Εταιρεία", "ООО Ромашка", "Հայկական", "ქართული"]) {
+      expect(unprintableReason("companyName", text)).toBeNull();
+    }
+  });
+
+  it("advises removing emoji and symbols, which no spelling of the text needs", () => {
+    expect(unprintableReason("companyName", "Acme 👍")).toBe(
+      "has characters the letter cannot print (👍): remove this character",
+    );
+    expect(unprintableReason("hotelName", "Grand Hotel 🏨 👍")).toBe(
+      "has characters the letter cannot print (🏨 👍): remove these characters",
+    );
+    // A name too: the passport has the letters, and an emoji is no letter of any script.
+    expect(unprintableReason("firstName", "Ana 👍")).toBe(
+      "has characters the letter cannot print (👍): remove this character",
+    );
+    // Letters of another script and a symbol: both pieces of advice.
+    expect(unprintableReason("city", "東京 👍")).toBe(
+      "has characters the letter cannot print (東 京 👍): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters, without 👍",
+    );
+    expect(unprintableReason("lastName", "王 👍")).toBe(
+      "has characters the letter cannot print (王 👍): enter it as printed in the Latin-letter line of your passport",
+    );
   });
 
   it("checks only the printed fields it is given", () => {

@@ -2,9 +2,7 @@ import {
   APPLICATION_FIELDS,
   cannotPrintMessage,
   PRINTED_FIELD_KEYS,
-  USE_PASSPORT_LATIN_LINE,
   unprintedScriptCharacters,
-  WRITE_IN_LATIN,
 } from "@visa/domain";
 import { badRequest } from "../lib/errors.js";
 import { letterCodePoints } from "./pdf/font-coverage.js";
@@ -36,13 +34,12 @@ export function unprintableCharacters(text: string): string[] {
 
 /**
  * Why `value` cannot go into the printed field `field` ("has characters the letter cannot print
- * (王 明): ..."), naming the characters; null when it can.
+ * (王 明): ..."), naming the characters and advising as they need; null when it can.
  */
 export function unprintableReason(field: string, value: string): string | null {
   const chars = unprintableCharacters(value);
   if (chars.length === 0) return null;
-  const advice = NAMES.has(field) ? USE_PASSPORT_LATIN_LINE : WRITE_IN_LATIN;
-  return cannotPrintMessage(chars, advice);
+  return cannotPrintMessage(chars, NAMES.has(field) ? "name" : "text");
 }
 
 const printedOf = (fields: Partial<Record<string, unknown>>) =>

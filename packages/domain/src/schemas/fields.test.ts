@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  cannotPrintMessage,
   multilineText,
   NAME_SCRIPT_MESSAGE,
   nameField,
   personNameField,
+  printedText,
+  requiredText,
   text,
   unprintedScriptCharacters,
   withoutInvisible,
@@ -105,6 +108,33 @@ describe("names in scripts the letter cannot print", () => {
 
   it("do not bind an account's name, which no letter prints", () => {
     expect(personNameField().parse("王小明")).toBe("王小明");
+  });
+});
+
+describe("printed texts the letter cannot print", () => {
+  it("advise the scripts the letter prints, not Latin alone, and accept those scripts", () => {
+    const company = printedText(requiredText(200));
+    expect(company.safeParse("华为技术").error?.issues[0]?.message).toBe(
+      "has characters the letter cannot print (华 为 技 术): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
+    );
+    for (const name of ["Ελληνική Εταιρεία", "ООО Ромашка", "Հայկական", "ქართული", "Acme GmbH"]) {
+      expect(company.parse(name)).toBe(name);
+    }
+  });
+
+  it("advise removing symbols and emoji, alone or beside letters of another script", () => {
+    expect(cannotPrintMessage(["👍"], "text")).toBe(
+      "has characters the letter cannot print (👍): remove this character",
+    );
+    expect(cannotPrintMessage(["🏨", "₿"], "name")).toBe(
+      "has characters the letter cannot print (🏨 ₿): remove these characters",
+    );
+    expect(cannotPrintMessage(["東", "👍"], "text")).toBe(
+      "has characters the letter cannot print (東 👍): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters, without 👍",
+    );
+    expect(cannotPrintMessage(["東", "👍"], "name")).toBe(
+      "has characters the letter cannot print (東 👍): enter it as printed in the Latin-letter line of your passport",
+    );
   });
 });
 

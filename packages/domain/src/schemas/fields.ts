@@ -90,13 +90,31 @@ export function unprintedScriptCharacters(text: string): string[] {
   return [...found];
 }
 
-/** What to do about a printed text the letter cannot print as typed (not a name: see below). */
-export const WRITE_IN_LATIN = "write it in Latin letters";
+/** What to do about a printed text in a script the letter cannot print (not a name: see below). */
+export const WRITE_IN_PRINTED_SCRIPT = "write it in Latin, Greek, Cyrillic, Armenian or Georgian letters";
 
-/** Why a printed text is refused, naming its first few characters the letter cannot print. */
-export function cannotPrintMessage(chars: readonly string[], advice: string): string {
-  const shown = chars.slice(0, 5).join(" ") + (chars.length > 5 ? " …" : "");
-  return `has characters the letter cannot print (${shown}): ${advice}`;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const isLetter = (ch: string) => LETTER_OR_DIGIT.test(ch) || unprintedScriptCharacters(ch).length > 0;
+const listed = (chars: readonly string[]) => chars.slice(0, 5).join(" ") + (chars.length > 5 ? " …" : "");
+
+/**
+ * Why a printed text is refused, naming its first few characters the letter cannot print, and
+ * what to do about them: letters of a script it cannot print are written in one it prints (a
+ * name as in the passport's Latin-letter line); emoji and symbols, which no spelling needs, are
+ * removed.
+ */
+export function cannotPrintMessage(chars: readonly string[], kind: "name" | "text"): string {
+  const symbols = chars.filter((ch) => !isLetter(ch));
+  let advice: string;
+  if (symbols.length === chars.length) {
+    advice = symbols.length === 1 ? "remove this character" : "remove these characters";
+  } else if (kind === "name") {
+    advice = USE_PASSPORT_LATIN_LINE;
+  } else {
+    advice =
+      symbols.length > 0 ? `${WRITE_IN_PRINTED_SCRIPT}, without ${listed(symbols)}` : WRITE_IN_PRINTED_SCRIPT;
+  }
+  return `has characters the letter cannot print (${listed(chars)}): ${advice}`;
 }
 
 /**
@@ -107,8 +125,7 @@ export function cannotPrintMessage(chars: readonly string[], advice: string): st
 export function printedText<S extends z.ZodType<string>>(schema: S) {
   return schema.superRefine((value, ctx) => {
     const chars = unprintedScriptCharacters(value);
-    if (chars.length > 0)
-      ctx.addIssue({ code: "custom", message: cannotPrintMessage(chars, WRITE_IN_LATIN) });
+    if (chars.length > 0) ctx.addIssue({ code: "custom", message: cannotPrintMessage(chars, "text") });
   });
 }
 

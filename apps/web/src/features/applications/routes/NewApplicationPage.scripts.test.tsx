@@ -57,14 +57,14 @@ describe("text in a script the letter cannot print", () => {
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
     await waitFor(() =>
       expect(screen.getByLabelText(/^Company Name/)).toHaveAccessibleDescription(
-        "Company Name has characters the letter cannot print (华 为 技 术): write it in Latin letters",
+        "Company Name has characters the letter cannot print (华 为 技 术): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
       ),
     );
     expect(screen.getByLabelText(/^Position/)).toHaveAccessibleDescription(
-      "Position has characters the letter cannot print (工 程 师): write it in Latin letters",
+      "Position has characters the letter cannot print (工 程 师): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
     );
     expect(screen.getByLabelText(/^City/)).toHaveAccessibleDescription(
-      "City has characters the letter cannot print (深 圳): write it in Latin letters",
+      "City has characters the letter cannot print (深 圳): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
     );
     expect(network.calls.filter((c) => c.method === "POST")).toHaveLength(0);
   }, 30_000);

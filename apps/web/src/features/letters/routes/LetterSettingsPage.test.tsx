@@ -112,7 +112,8 @@ describe("LetterSettingsPage", () => {
       "PUT /api/letters/organisation": () => ({
         status: 400,
         json: {
-          message: "signatoryName has characters the letter cannot print (王 伟): write it in Latin letters",
+          message:
+            "signatoryName has characters the letter cannot print (王 伟): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
           fields: ["signatoryName"],
         },
       }),
@@ -125,7 +126,7 @@ describe("LetterSettingsPage", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Save details" }));
     expect(
       await within(form).findByText(
-        "Signatory name has characters the letter cannot print (王 伟): write it in Latin letters",
+        "Signatory name has characters the letter cannot print (王 伟): write it in Latin, Greek, Cyrillic, Armenian or Georgian letters",
       ),
     ).toBeInTheDocument();
     expect(signatory).toHaveAttribute("aria-invalid", "true");
