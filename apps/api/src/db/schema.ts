@@ -336,6 +336,12 @@ export const letters = pgTable(
     // Issued before letters kept their bytes (marked by migration 0034): the file kept now was signed later,
     // and the copies handed out before differ from it, so verification offers no file check.
     signedAfterIssue: boolean("signed_after_issue").notNull().default(false),
+    // The issuer as the letter printed it (migration 0035), so verification shows what the letter
+    // says whatever the organisation is called later. Null name: issued before the portal kept it
+    // and the organisation's settings changed since. Null logo hash: the letter printed no logo.
+    organisationName: text("organisation_name"),
+    organisationAddress: text("organisation_address"),
+    organisationLogoSha256: text("organisation_logo_sha256"),
   },
   (t) => [
     check(

@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/passwords.js";
+import { generateSelfSignedPkcs12 } from "../letters/signing/pkcs12.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { pgliteExtensions } from "./embedded.js";
 
@@ -19,6 +20,13 @@ const journal = JSON.parse(readFileSync(join(MIGRATIONS, "meta/_journal.json"), 
 // their bytes: the schema of every data directory in use before those versions.
 const OLD_LAST_TAG = "0009_list_versions_triggers";
 const REFERENCE = "VL-7K3M-9QRT-2WXZ-5HJN";
+// A letter of a deleted request, issued before the organisation's settings last changed.
+const EARLIER_REFERENCE = "VL-3D8F-6GHJ-1KMN-4PQR";
+// The organisation's logo then: a real 2x2 PNG.
+const LOGO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAD0lEQVR4nGNgMJ4JQhAKABP6AzHVPtkTAAAAAElFTkSuQmCC",
+  "base64",
+);
 const PASSWORD = "old-secret-1";
 
 /** A data directory as an older version left it, with an applicant, an approved request and its letter. */
@@ -58,12 +66,25 @@ async function oldDataDir(): Promise<string> {
        'Engineer', 'Rua Exemplo 1', 'Porto', 'Porto', '4000-001', 'PT', '+351 22 000 0000', 'Approved',
        true, '2099-01-05')`,
   );
+  const { p12, passphrase } = generateSelfSignedPkcs12("Standards Body");
+  await client.query(
+    `insert into organisation (id, name, address, logo, logo_type, p12, p12_passphrase, updated_at)
+     values (1, 'Standards Body', '1 Rue du Lac\nGeneva', $1, 'image/png', $2, $3, '2099-01-03T00:00:00Z')`,
+    [LOGO, p12, passphrase],
+  );
   await client.query(
     `insert into letters (reference, application_id, first_name, last_name, meeting_name, meeting_location,
-       meeting_start_date, meeting_end_date, date_of_arrival, date_of_departure, issued_on)
+       meeting_start_date, meeting_end_date, date_of_arrival, date_of_departure, issued_on, issued_at)
      values ($1, '00000000-0000-4000-8000-0000000000b1', 'Ana', 'Silva', 'Plenary 2099', 'Lisbon, Portugal',
-       '2099-05-10', '2099-05-14', '2099-05-09', '2099-05-15', '2099-01-05')`,
+       '2099-05-10', '2099-05-14', '2099-05-09', '2099-05-15', '2099-01-05', '2099-01-05T09:00:00Z')`,
     [REFERENCE],
+  );
+  await client.query(
+    `insert into letters (reference, application_id, first_name, last_name, meeting_name, meeting_location,
+       meeting_start_date, meeting_end_date, date_of_arrival, date_of_departure, issued_on, issued_at, revoked_at)
+     values ($1, null, 'Rui', 'Costa', 'Plenary 2099', 'Lisbon, Portugal', '2099-05-10', '2099-05-14',
+       '2099-05-09', '2099-05-15', '2099-01-02', '2099-01-02T09:00:00Z', '2099-01-04T09:00:00Z')`,
+    [EARLIER_REFERENCE],
   );
   await client.close();
   return dataDir;
@@ -132,6 +153,42 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("opening a data directory an 
       payload: { passportNumber: "PT 123456" },
     });
     expect(check.json()).toMatchObject({ match: true });
+  });
+
+  it("shows the issuer that letter printed, kept by the upgrade, and not a later name", async () => {
+    const issuer = async (reference: string) =>
+      (await app.inject({ method: "GET", url: `/api/verify/${reference}` })).json().organisation;
+    const printed = {
+      name: "Standards Body",
+      address: "1 Rue du Lac\nGeneva",
+      asOf: "letter",
+      hasLogo: true,
+    };
+    expect(await issuer(REFERENCE)).toMatchObject({ ...printed, changedSince: false });
+    const logo = await app.inject({ method: "GET", url: `/api/verify/${REFERENCE}/logo` });
+    expect(logo.rawPayload.equals(LOGO)).toBe(true);
+    // The organisation changed after the earlier letter: what it printed is unknown, and the page says so.
+    expect(await issuer(EARLIER_REFERENCE)).toMatchObject({ name: "Standards Body", asOf: "today" });
+
+    const admin = await signIn("boss@example.test");
+    const renamed = await app.inject({
+      method: "PUT",
+      url: "/api/letters/organisation",
+      headers: admin,
+      payload: {
+        name: "Standards Body International",
+        address: "9 Quai Neuf\nGeneva",
+        signatoryName: "",
+        signatoryTitle: "",
+        paperSize: "A4",
+      },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await issuer(REFERENCE)).toMatchObject({ ...printed, changedSince: true });
+    expect(await issuer(EARLIER_REFERENCE)).toMatchObject({
+      name: "Standards Body International",
+      asOf: "today",
+    });
   });
 
   it("offers no file check for that letter: the copies handed out before differ from the file kept", async () => {

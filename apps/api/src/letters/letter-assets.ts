@@ -1,6 +1,7 @@
 import type { PaperSize } from "@visa/domain";
 import type { AppContext } from "../context.js";
 import { organisation } from "../db/schema.js";
+import { sha256Hex } from "./letter-hashes.js";
 import { letterImageFromStore } from "./organisation-image.js";
 import type { PreparedImage } from "./pdf/images.js";
 import type { CadesSigner } from "./signing/cades-signer.js";
@@ -16,6 +17,8 @@ export interface LetterAssets {
   signatoryTitle: string;
   paperSize: PaperSize;
   logo: PreparedImage | null;
+  /** SHA-256 (hex) of the logo's bytes as stored: a letter keeps it to know the logo it printed. */
+  logoSha256: string | null;
   signature: PreparedImage | null;
   certificateGenerated: boolean;
   updatedAt: Date;
@@ -108,6 +111,7 @@ async function loadAssets(ctx: AppContext): Promise<LetterAssets> {
     signatoryTitle: row.signatoryTitle,
     paperSize: row.paperSize,
     logo: row.logo ? await PreparedImage.from(await letterImageFromStore("logo", row.logo)) : null,
+    logoSha256: row.logo ? sha256Hex(row.logo) : null,
     signature: row.signature
       ? await PreparedImage.from(await letterImageFromStore("signature", row.signature))
       : null,

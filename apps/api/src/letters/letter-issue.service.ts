@@ -5,7 +5,7 @@ import type { DbOrTx } from "../db/client.js";
 import { applications, letters, meetings, type REVOCATION_REASONS } from "../db/schema.js";
 import { recordEvent, recordEvents } from "../history/history.service.js";
 import { composeLetter } from "./compose-letter.js";
-import { letterAssets } from "./letter-assets.js";
+import { type LetterAssets, letterAssets } from "./letter-assets.js";
 import { passportHash, printedHash, sha256Hex } from "./letter-hashes.js";
 import { newLetterReference } from "./reference.js";
 import { templateFor } from "./templates.service.js";
@@ -23,7 +23,11 @@ export interface IssuedLetter {
 }
 
 /** What verification shows and what later checks compare, taken when the letter is signed. */
-function issuedColumns(application: ApplicationRow, meeting: MeetingRow, reference: string, pdf: Buffer) {
+function issuedColumns(
+  { application, meeting }: { application: ApplicationRow; meeting: MeetingRow },
+  reference: string,
+  pdf: Buffer,
+) {
   return {
     firstName: application.firstName,
     lastName: application.lastName,
@@ -40,13 +44,23 @@ function issuedColumns(application: ApplicationRow, meeting: MeetingRow, referen
   };
 }
 
-/** Lays out and signs the letter with today's organisation, template and certificate. */
+/** The issuer as the letter prints it, kept with the letter for its verification page. */
+const printedIssuer = (assets: LetterAssets) => ({
+  organisationName: assets.name,
+  organisationAddress: assets.address,
+  organisationLogoSha256: assets.logoSha256,
+});
+
+/**
+ * Lays out and signs the letter with today's organisation, template and certificate; answers the
+ * PDF and the issuer it printed.
+ */
 async function signLetter(
   ctx: AppContext,
   { application, meeting }: { application: ApplicationRow; meeting: MeetingRow },
   reference: string,
   issuedOn: string,
-): Promise<Buffer> {
+): Promise<{ pdf: Buffer; issuer: ReturnType<typeof printedIssuer> }> {
   const [assets, template] = await Promise.all([letterAssets(ctx), templateFor(ctx.db, meeting.id)]);
   const content = composeLetter({
     applicant: application,
@@ -59,12 +73,13 @@ async function signLetter(
   });
   // The PDF code and its libraries load with the first letter rather than at start.
   const { renderLetterPdf } = await import("./pdf/render-letter.js");
-  return renderLetterPdf(content, {
+  const pdf = await renderLetterPdf(content, {
     signer: assets.signer,
     reservedBytes: assets.reservedBytes,
     signerName: assets.name,
     location: ctx.config.publicUrl,
   });
+  return { pdf, issuer: printedIssuer(assets) };
 }
 
 const asIssued = (row: LetterRow): IssuedLetter | null =>
@@ -100,8 +115,8 @@ export async function currentLetter(
     if (stored) return stored;
     const reference = active?.reference ?? newLetterReference();
     const issuedOn = active?.issuedOn ?? todayUtc();
-    const pdf = await signLetter(ctx, signed, reference, issuedOn);
-    const columns = issuedColumns(signed.application, signed.meeting, reference, pdf);
+    const { pdf, issuer } = await signLetter(ctx, signed, reference, issuedOn);
+    const columns = issuedColumns(signed, reference, pdf);
     const outcome = await ctx.db.transaction(async (tx) => {
       const [now] = await tx
         .select({ application: applications, meeting: meetings })
@@ -114,6 +129,8 @@ export async function currentLetter(
         printedHash(now.application) === columns.printedHash &&
         printedMeeting(now.meeting) === printedMeeting(signed.meeting);
       if (!unchanged) return { kind: "changed", now } as const;
+      // A letter issued before letters kept their bytes keeps the issuer it was issued under (or
+      // none, when that is not known): the copies handed out then printed it, not this file.
       const [written] = active
         ? await tx
             .update(letters)
@@ -122,7 +139,7 @@ export async function currentLetter(
             .returning()
         : await tx
             .insert(letters)
-            .values({ ...columns, applicationId, reference, issuedOn })
+            .values({ ...columns, ...issuer, applicationId, reference, issuedOn })
             .onConflictDoNothing()
             .returning();
       const issued = written && asIssued(written);

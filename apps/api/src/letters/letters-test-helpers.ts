@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFString } from "pdf-lib";
+import { expect } from "vitest";
 import { applications } from "../db/schema.js";
 import type { App } from "../lib/app-type.js";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
@@ -174,4 +175,16 @@ export async function applicantWithApplication(
 /** Sets a status directly in the database (no event), as a fixture. */
 export async function setStatus(app: App, id: string, status: "Pending" | "Approved" | "Rejected") {
   await app.ctx.db.update(applications).set({ status }).where(eq(applications.id, id));
+}
+
+/** Downloads the application's letter and reads its reference from the signature's reason. */
+export async function letterReference(app: App, id: string, auth: Record<string, string>): Promise<string> {
+  const res = await app.inject({ method: "GET", url: `/api/applications/${id}/pdf`, headers: auth });
+  expect(res.statusCode).toBe(200);
+  // pdf-lib writes the signature's reason as a literal string, which holds the reference.
+  const reference = /Letter of invitation (VL(?:-[0-9A-Z]{4}){4})/.exec(
+    res.rawPayload.toString("latin1"),
+  )?.[1];
+  if (!reference) throw new Error("no reference in the PDF");
+  return reference;
 }

@@ -9,6 +9,7 @@ export const LETTER_MESSAGES = {
   notFound: "Application not found",
   notApproved: "The visa letter is available only for approved applications",
   referenceNotFound: "No letter with this reference was found. Check the reference and try again.",
+  noLetterLogo: "This letter's logo is not shown: the letter printed none, or the issuer has replaced it.",
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import {
   type LetterTemplateDto,
   type LetterVerificationDto,
   type OrganisationDto,
+  type VerifiedIssuer,
 } from "@visa/domain";
 import type { letters } from "../db/schema.js";
 import type { LetterAssets } from "./letter-assets.js";
@@ -47,11 +48,53 @@ export function templatePresenter(
 
 const dayOrNull = (day: string | null) => (day ? dayToIso(day) : null);
 
+type LetterRow = typeof letters.$inferSelect;
+
+/** The organisation as it is now, as verification compares it with a letter. */
+export interface CurrentIssuer {
+  name: string;
+  address: string;
+  contact: string;
+  logoSha256: string | null;
+}
+
+/** Whether the issuer's current logo is the one to show beside the letter. */
+export function showsLogo(l: LetterRow, currentLogoSha256: string | null): boolean {
+  if (currentLogoSha256 === null) return false;
+  // Without a record of what the letter printed, the page shows today's issuer, logo included.
+  return l.organisationName === null || l.organisationLogoSha256 === currentLogoSha256;
+}
+
+/**
+ * The issuer as the letter printed it. A letter issued before letters kept it (and whose
+ * organisation changed since, or the upgrade would have kept it) shows today's, and says so.
+ */
+function verifiedIssuer(l: LetterRow, now: CurrentIssuer): VerifiedIssuer {
+  const hasLogo = showsLogo(l, now.logoSha256);
+  if (l.organisationName === null) {
+    const { name, address, contact } = now;
+    return { name, address, contact, hasLogo, asOf: "today", changedSince: false, logoReplaced: false };
+  }
+  const printedLogo = l.organisationLogoSha256;
+  return {
+    name: l.organisationName,
+    address: l.organisationAddress ?? "",
+    contact: now.contact,
+    hasLogo,
+    asOf: "letter",
+    changedSince:
+      now.name !== l.organisationName ||
+      now.address !== l.organisationAddress ||
+      now.logoSha256 !== printedLogo,
+    logoReplaced: printedLogo !== null && printedLogo !== now.logoSha256,
+  };
+}
+
 /** Only what a consular officer needs to confirm a letter: no passport, birthdate or address. */
 export function verificationPresenter(
-  l: typeof letters.$inferSelect,
+  l: LetterRow,
   valid: boolean,
-  issuer: LetterVerificationDto["organisation"],
+  issuer: CurrentIssuer,
 ): LetterVerificationDto {
   return {
     reference: l.reference,
@@ -61,7 +104,7 @@ export function verificationPresenter(
     issuedOn: dayToIso(l.issuedOn),
     // A file signed after the letter was issued is not what its holders were given: no file check.
     sha256: l.signedAfterIssue ? null : l.sha256,
-    organisation: issuer,
+    organisation: verifiedIssuer(l, issuer),
     fullName: l.firstName === null ? null : `${l.firstName} ${l.lastName ?? ""}`.trim(),
     meeting: {
       name: l.meetingName,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainMailQueue } from "../notifications/mail-queue.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
-import { applicantWithApplication } from "./letters-test-helpers.js";
+import { applicantWithApplication, letterReference } from "./letters-test-helpers.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,16 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Downloads the letter and reads its reference from the verification link in the header-free text. */
-async function issuedReference(id: string, auth: Record<string, string>): Promise<string> {
-  const res = await t.app.inject({ method: "GET", url: `/api/applications/${id}/pdf`, headers: auth });
-  expect(res.statusCode).toBe(200);
-  const pdf = res.rawPayload.toString("latin1");
-  // The reference is also in the signature's reason, which pdf-lib writes as a literal string.
-  const reference = /Letter of invitation (VL(?:-[0-9A-Z]{4}){4})/.exec(pdf)?.[1];
-  if (!reference) throw new Error("no reference in the PDF");
-  return reference;
-}
+const issuedReference = (id: string, auth: Record<string, string>) => letterReference(t.app, id, auth);
 
 const verify = (reference: string, ip = "203.0.113.1") =>
   t.app.inject({ method: "GET", url: `/api/verify/${encodeURIComponent(reference)}`, remoteAddress: ip });
@@ -41,7 +32,15 @@ describe("verification", () => {
       revokedAt: null,
       revocationReason: null,
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
-      organisation: { name: "Visa Letter Portal", address: "", contact: "", hasLogo: false },
+      organisation: {
+        name: "Visa Letter Portal",
+        address: "",
+        contact: "",
+        hasLogo: false,
+        asOf: "letter",
+        changedSince: false,
+        logoReplaced: false,
+      },
       fullName: "Дмитрий Шостакович",
       meeting: {
         name: meeting.name,

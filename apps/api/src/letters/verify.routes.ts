@@ -5,8 +5,7 @@ import { clientKey } from "../auth/auth-rate-limit.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
 import { HttpError } from "../lib/errors.js";
 import { fileAnswer, verificationAnswer } from "../openapi/answers.js";
-import { getOrganisationImage } from "./organisation.service.js";
-import { checkLetterPassport, verifyLetter } from "./verify.service.js";
+import { checkLetterPassport, letterLogo, verifyLetter } from "./verify.service.js";
 
 const VERIFY_PER_MINUTE = 30;
 // Guessing a letter's passport number must be slow: a few tries an hour per letter, from any
@@ -72,13 +71,16 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
     },
   );
 
-  // The issuer's logo for the verification page: public, like the letters that print it.
-  const logoSchema = { response: { 200: fileAnswer("image/png", "The logo as uploaded (PNG or JPEG)") } };
+  // The logo beside the letter's issuer on its page: public, like the letters that print it.
+  const logoSchema = {
+    params: referenceParams,
+    response: { 200: fileAnswer("image/png", "The logo the letter printed, as uploaded (PNG or JPEG)") },
+  };
   app.get(
-    "/api/verify-organisation/logo",
+    "/api/verify/:reference/logo",
     { schema: logoSchema, config: { rateLimit } },
-    async (_request, reply) => {
-      const image = await getOrganisationImage(ctx, "logo");
+    async (request, reply) => {
+      const image = await letterLogo(ctx, request.params.reference);
       return reply.type(image.type).header("cache-control", "public, max-age=300").send(image.data);
     },
   );

@@ -1,12 +1,12 @@
 import { type LetterVerificationDto, normaliseLetterReference, normalisePassportNumber } from "@visa/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { applications, letters, organisation } from "../db/schema.js";
 import { notFound } from "../lib/errors.js";
 import { ensureOrganisation } from "./letter-assets.js";
 import { passportMatches } from "./letter-hashes.js";
 import { LETTER_MESSAGES } from "./letters.policy.js";
-import { verificationPresenter } from "./letters.presenter.js";
+import { type CurrentIssuer, showsLogo, verificationPresenter } from "./letters.presenter.js";
 
 async function findLetter(ctx: AppContext, reference: string) {
   const canonical = normaliseLetterReference(reference);
@@ -20,19 +20,19 @@ async function findLetter(ctx: AppContext, reference: string) {
   return row;
 }
 
-/** Who issued the letters, as the verification page names them. */
-async function issuer(ctx: AppContext): Promise<LetterVerificationDto["organisation"]> {
+/** The issuer as it is today, with its logo's SHA-256 (computed by the database, not fetched). */
+async function currentIssuer(ctx: AppContext): Promise<CurrentIssuer> {
   await ensureOrganisation(ctx);
   const [o] = await ctx.db
     .select({
       name: organisation.name,
       address: organisation.address,
       contact: organisation.contact,
-      logoType: organisation.logoType,
+      logoSha256: sql<string | null>`encode(sha256(${organisation.logo}), 'hex')`,
     })
     .from(organisation);
   if (!o) throw new Error("organisation row missing");
-  return { name: o.name, address: o.address, contact: o.contact, hasLogo: o.logoType !== null };
+  return o;
 }
 
 /**
@@ -40,9 +40,31 @@ async function issuer(ctx: AppContext): Promise<LetterVerificationDto["organisat
  * revoked and its application still exists and is approved, whatever the event listeners did.
  */
 export async function verifyLetter(ctx: AppContext, reference: string): Promise<LetterVerificationDto> {
-  const [row, org] = await Promise.all([findLetter(ctx, reference), issuer(ctx)]);
+  const [row, issuer] = await Promise.all([findLetter(ctx, reference), currentIssuer(ctx)]);
   const valid = row.letter.revokedAt === null && row.status === "Approved";
-  return verificationPresenter(row.letter, valid, org);
+  return verificationPresenter(row.letter, valid, issuer);
+}
+
+/**
+ * The logo the verification page shows beside the letter's issuer: the one the letter printed,
+ * while the organisation still uses it (a replaced one is not kept); 404 otherwise.
+ */
+export async function letterLogo(
+  ctx: AppContext,
+  reference: string,
+): Promise<{ data: Buffer; type: string }> {
+  const { letter } = await findLetter(ctx, reference);
+  const [logo] = await ctx.db
+    .select({
+      data: organisation.logo,
+      type: organisation.logoType,
+      sha256: sql<string | null>`encode(sha256(${organisation.logo}), 'hex')`,
+    })
+    .from(organisation);
+  if (!logo?.data || !logo.type || !showsLogo(letter, logo.sha256)) {
+    throw notFound(LETTER_MESSAGES.noLetterLogo);
+  }
+  return { data: logo.data, type: logo.type };
 }
 
 /** Whether the passport number (in any spelling) is the one on the letter; nothing else. */

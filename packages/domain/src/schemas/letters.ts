@@ -165,6 +165,29 @@ export const REVOCATION_REASONS = {
 export type RevocationReason = keyof typeof REVOCATION_REASONS;
 
 /**
+ * The issuer on the verification page: as the letter printed it, not as the organisation is called
+ * today, so a letter issued under an earlier name or address still matches its page.
+ */
+export interface VerifiedIssuer {
+  name: string;
+  address: string;
+  /** How to reach the issuer now: the letter does not print it. */
+  contact: string;
+  /** The page shows the logo (`/api/verify/{reference}/logo`): the one the letter printed, still in use. */
+  hasLogo: boolean;
+  /**
+   * `letter`: name, address and logo as the letter printed them. `today`: the letter was issued
+   * before the portal kept them and the organisation's settings have changed since, so these are
+   * today's and may differ from the letter.
+   */
+  asOf: "letter" | "today";
+  /** With `asOf: "letter"`: the issuer's name, address or logo have changed since the letter was issued. */
+  changedSince: boolean;
+  /** The letter printed a logo the issuer no longer uses: the page shows none. */
+  logoReplaced: boolean;
+}
+
+/**
  * What the public verification page may show: nothing more than a consular officer needs. After a
  * purge the applicant's name, travel days and the file's hash are gone (null).
  */
@@ -176,7 +199,7 @@ export interface LetterVerificationDto {
   issuedOn: string;
   /** SHA-256 (hex) of the PDF exactly as issued; null when the portal did not keep that file. */
   sha256: string | null;
-  organisation: { name: string; address: string; contact: string; hasLogo: boolean };
+  organisation: VerifiedIssuer;
   fullName: string | null;
   meeting: { name: string; location: string; startDate: string; endDate: string };
   dateOfArrival: string | null;

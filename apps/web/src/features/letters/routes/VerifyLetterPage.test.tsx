@@ -19,6 +19,9 @@ const letter = (status: "valid" | "revoked", sha256 = FILE_SHA256) => ({
     address: "1 Way\nTown",
     contact: "visa@example.org",
     hasLogo: false,
+    asOf: "letter",
+    changedSince: false,
+    logoReplaced: false,
   },
   fullName: "Nguyễn Thị Minh Khai",
   meeting: {

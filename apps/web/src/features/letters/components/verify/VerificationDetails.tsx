@@ -9,11 +9,16 @@ function statusText(letter: LetterVerificationDto): string {
   return `This letter was revoked${when} and is no longer valid.${why}`;
 }
 
-function Issuer({ organisation }: { organisation: LetterVerificationDto["organisation"] }) {
+function Issuer({ letter }: { letter: LetterVerificationDto }) {
+  const { organisation } = letter;
   return (
     <div className="flex items-start gap-4">
       {organisation.hasLogo && (
-        <img src="/api/verify-organisation/logo" alt="" className="h-12 w-auto max-w-32 object-contain" />
+        <img
+          src={`/api/verify/${encodeURIComponent(letter.reference)}/logo`}
+          alt=""
+          className="h-12 w-auto max-w-32 object-contain"
+        />
       )}
       <div className="text-sm text-gray-800">
         <p className="font-semibold text-gray-900">Issued by {organisation.name}</p>
@@ -39,7 +44,7 @@ export function VerificationDetails({ letter }: { letter: LetterVerificationDto 
   ];
   return (
     <div className="space-y-5">
-      <Issuer organisation={letter.organisation} />
+      <Issuer letter={letter} />
       <p
         role="status"
         className={`rounded-md border px-4 py-3 font-semibold ${
