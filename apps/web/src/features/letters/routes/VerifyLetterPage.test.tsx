@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { LetterVerificationDto } from "@visa/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../../app/routes";
 import { renderRoutes, stubApi } from "../../../lib/testing";
@@ -35,6 +36,11 @@ const letter = (status: "valid" | "revoked", sha256 = FILE_SHA256) => ({
   issuedOn: "2026-01-15T00:00:00.000Z",
 });
 
+const withIssuer = (over: Partial<LetterVerificationDto["organisation"]>) => {
+  const valid = letter("valid");
+  return { ...valid, organisation: { ...valid.organisation, ...over } };
+};
+
 const render = (reference = REF) =>
   renderRoutes([{ path: "/verify/:reference", element: <VerifyLetterPage /> }], `/verify/${reference}`);
 
@@ -69,6 +75,36 @@ describe("VerifyLetterPage", () => {
     expect(await screen.findByText("Issued by Standards Org")).toBeInTheDocument();
     expect(screen.getByText("Contact: visa@example.org")).toBeInTheDocument();
     expect(screen.getByText(FILE_SHA256)).toBeInTheDocument();
+  });
+
+  it("shows the letter's own logo, and no note while the issuer is as the letter printed it", async () => {
+    stubApi({ [`GET /api/verify/${REF}`]: { json: withIssuer({ hasLogo: true }) } });
+    const { container } = render();
+    expect(await screen.findByText("Issued by Standards Org")).toBeInTheDocument();
+    expect(container.querySelector("img")?.getAttribute("src")).toBe(`/api/verify/${REF}/logo`);
+    expect(screen.queryByText(/have changed since/)).toBeNull();
+  });
+
+  it("says the issuer changed since the letter, which it names as printed, without the replaced logo", async () => {
+    stubApi({
+      [`GET /api/verify/${REF}`]: { json: withIssuer({ changedSince: true, logoReplaced: true }) },
+    });
+    const { container } = render();
+    expect(await screen.findByText("Issued by Standards Org")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "The issuer's details have changed since this letter was issued; its name and address are shown as the letter printed them. The logo printed on the letter has since been replaced, so it is not shown.",
+      ),
+    ).toBeInTheDocument();
+    expect(container.querySelector("img")).toBeNull();
+  });
+
+  it("says when the issuer's details are today's, for a letter issued before the page kept them", async () => {
+    stubApi({ [`GET /api/verify/${REF}`]: { json: withIssuer({ asOf: "today" }) } });
+    render();
+    expect(
+      await screen.findByText(/these are the issuer's details today, which may differ/),
+    ).toBeInTheDocument();
   });
 
   it("hashes a chosen PDF in the browser, without sending it, and says whether it is the issued file", async () => {

@@ -9,8 +9,21 @@ function statusText(letter: LetterVerificationDto): string {
   return `This letter was revoked${when} and is no longer valid.${why}`;
 }
 
+/** Why the issuer shown may not be the organisation as it is today, or not the letter's. */
+function issuerNote(organisation: LetterVerificationDto["organisation"]): string | null {
+  if (organisation.asOf === "today") {
+    return "This letter was issued before this page kept the issuer's details as the letter printed them, and they have changed since: these are the issuer's details today, which may differ from the letter.";
+  }
+  if (!organisation.changedSince) return null;
+  const logo = organisation.logoReplaced
+    ? " The logo printed on the letter has since been replaced, so it is not shown."
+    : "";
+  return `The issuer's details have changed since this letter was issued; its name and address are shown as the letter printed them.${logo}`;
+}
+
 function Issuer({ letter }: { letter: LetterVerificationDto }) {
   const { organisation } = letter;
+  const note = issuerNote(organisation);
   return (
     <div className="flex items-start gap-4">
       {organisation.hasLogo && (
@@ -24,6 +37,7 @@ function Issuer({ letter }: { letter: LetterVerificationDto }) {
         <p className="font-semibold text-gray-900">Issued by {organisation.name}</p>
         {organisation.address && <p className="whitespace-pre-line">{organisation.address}</p>}
         {organisation.contact && <p>Contact: {organisation.contact}</p>}
+        {note && <p className="mt-1 text-xs text-gray-600">{note}</p>}
       </div>
     </div>
   );
