@@ -269,7 +269,9 @@ describe("import and export in the original template's columns", () => {
     const first = lines.find((l) => l.includes("person1@example.test")) ?? "";
     expect(first).toContain("Vegetarian meals");
     expect(first).toContain('"1 Rue de Rivoli, Paris"');
-    // The status, then when the application last changed (the export's own last column).
-    expect(first).toMatch(/,Approved,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    // The status, then the application's id and when it last changed (the export's own columns).
+    expect(first).toMatch(
+      new RegExp(`,Approved,${approvedId},\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{6}Z$`),
+    );
   });
 });

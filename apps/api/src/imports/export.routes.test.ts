@@ -2,7 +2,7 @@ import { IMPORT_COLUMNS } from "@visa/domain";
 import { parse } from "csv-parse/sync";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { applications } from "../db/schema.js";
+import { applications, meetings } from "../db/schema.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
@@ -136,10 +136,15 @@ describe("export", () => {
       over: { phone: "+1 202 555 0100" },
     });
     const csv = (await exportOf(meeting.id)).rawPayload;
-    await t.app.ctx.db.delete(applications).where(eq(applications.meetingId, meeting.id));
+    // The other installation: its meeting of that name is made after the export, and holds nothing.
+    await t.app.ctx.db
+      .update(meetings)
+      .set({ name: `${meeting.name} (first installation)` })
+      .where(eq(meetings.id, meeting.id));
+    const empty = await buildMeeting(t.app, { name: meeting.name });
     const res = await postImport(t.app, admin.auth, csv);
     expect(res.json()).toMatchObject({ successful: 1, failed: 0 });
-    expect((await rowsOf(meeting.id))[0]?.phone).toBe("+1 202 555 0100");
+    expect((await rowsOf(empty.id))[0]?.phone).toBe("+1 202 555 0100");
   });
 
   it("answers only the header for a meeting without applications", async () => {

@@ -32,6 +32,8 @@ export function slugify(name: string): string {
 function exportRecord(app: ApplicationRow, meetingName: string, lastChanged: string): Record<string, string> {
   const special: Record<string, string> = {
     meetingName,
+    // The import knows by it a row whose application was deleted since, and does not add it back.
+    applicationId: app.id,
     // The import compares it with the application's, so a stale row cannot undo a newer change.
     lastChanged,
     applicationDate: easternDay.format(app.createdAt),

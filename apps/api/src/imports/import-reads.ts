@@ -1,10 +1,11 @@
 import { and, asc, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.js";
-import { applications, users } from "../db/schema.js";
+import { applications, meetings, users } from "../db/schema.js";
 import type { StoredKey } from "./import-match.js";
 import type { ImportedValues } from "./import-plan.js";
 import { IMPORTED_KEYS } from "./import-row.js";
+import { asLastChanged } from "./import-staleness.js";
 
 // Lists travel as one array parameter: any length, one placeholder, nothing to build per item.
 const isAny = (column: AnyPgColumn, values: string[], type: "uuid" | "text"): SQL =>
@@ -50,6 +51,26 @@ export async function storedValues(tx: DbOrTx, ids: string[]): Promise<Map<strin
     .from(applications)
     .where(isAny(applications.id, ids, "uuid"));
   return new Map(rows.map((row) => [row.id, row as ImportedValues]));
+}
+
+/** Which of the given ids are of applications that exist (in any meeting). */
+export async function existingApplicationIds(tx: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(isAny(applications.id, ids, "uuid"));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** When each of the meetings was created, written as the export writes `lastChanged`. */
+export async function meetingsCreatedAt(tx: DbOrTx, meetingIds: string[]): Promise<Map<string, string>> {
+  if (meetingIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: meetings.id, createdAt: asLastChanged(meetings.createdAt) })
+    .from(meetings)
+    .where(isAny(meetings.id, meetingIds, "uuid"));
+  return new Map(rows.map((row) => [row.id, row.createdAt]));
 }
 
 /** Account ids by (lower-case) e-mail, for the given addresses, of accounts that proved them. */

@@ -6,6 +6,7 @@ import {
   CSV_TEXT_FIELD_KEYS,
   GENDERS_EDIT,
   IMPORT_REQUIRED_COLUMNS,
+  idField,
   isCountryCode,
   PASSPORT_VALIDITY_MESSAGE,
   passportCoversStay,
@@ -15,6 +16,7 @@ import { passportKeyOf } from "../applications/passport-key.js";
 import type { applications } from "../db/schema.js";
 import { isPrintedTextField, unprintableReason } from "../letters/printable-text.js";
 import { DATE_COLUMNS, readImportDay, type SlashEvidence } from "./import-dates.js";
+import { APPLICATION_ID_UNREADABLE } from "./import-deleted.js";
 import type { ImportFileEncoding } from "./import-file-text.js";
 import { LAST_CHANGED_UNREADABLE, readLastChanged } from "./import-staleness.js";
 import type { CsvRecord, ImportColumn } from "./read-import-csv.js";
@@ -51,6 +53,8 @@ export interface ImportedRow {
   status: ApplicationStatus;
   /** When the matched application last changed as the export that wrote the row saw it (`readLastChanged`). */
   lastChanged?: string;
+  /** The id of the application the export wrote the row from. */
+  applicationId?: string;
 }
 
 export type RowResult = { ok: true; row: ImportedRow } | { ok: false; name: string; error: string };
@@ -170,6 +174,9 @@ export function validateImportRow(
   if (status && !status.success) fail("status", "must be Pending, Approved or Rejected");
   const lastChanged = cell("lastChanged") ? readLastChanged(cell("lastChanged")) : undefined;
   if (lastChanged === null) fail("lastChanged", LAST_CHANGED_UNREADABLE);
+  const applicationId = cell("applicationId").trim().toLowerCase() || undefined;
+  if (applicationId && !idField.safeParse(applicationId).success)
+    fail("applicationId", APPLICATION_ID_UNREADABLE);
   if (errors.length > 0 || !meetingId) return { ok: false, name, error: errors.join("; ") };
 
   if (cell("letterMailedDate"))
@@ -188,6 +195,7 @@ export function validateImportRow(
       applicationDate: cell("applicationDate") || undefined,
       status: status?.data ?? "Pending",
       ...(lastChanged ? { lastChanged } : {}),
+      ...(applicationId ? { applicationId } : {}),
     },
   };
 }

@@ -7,7 +7,7 @@ import type { RowMatch } from "./import-match.js";
 import type { ImportedRow } from "./import-row.js";
 
 /** A timestamp as the export's `lastChanged` writes it: UTC, to the microsecond, fixed width. */
-const asLastChanged = (column: AnyPgColumn): SQL<string> =>
+export const asLastChanged = (column: AnyPgColumn): SQL<string> =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** An application's `lastChanged` cell: when it last changed in the portal. */

@@ -4,11 +4,18 @@ import type { AppContext } from "../context.js";
 import { meetings } from "../db/schema.js";
 import { supersedeChangedLetters } from "../letters/letter-issue.service.js";
 import { slashEvidenceOf, slashOrderNote } from "./import-dates.js";
+import { matchRowsOfLiveApplications } from "./import-deleted.js";
 import { keepErrorReport } from "./import-error-report.js";
 import { recordImportHistory } from "./import-history.js";
-import { matchRows } from "./import-match.js";
 import { planImport } from "./import-plan.js";
-import { lockMeetings, ownersByEmail, storedKeys, storedValues } from "./import-reads.js";
+import {
+  existingApplicationIds,
+  lockMeetings,
+  meetingsCreatedAt,
+  ownersByEmail,
+  storedKeys,
+  storedValues,
+} from "./import-reads.js";
 import { type ImportedRow, meetingLookup, validateImportRow } from "./import-row.js";
 import { portalChangesSinceExport } from "./import-staleness.js";
 import { type RecordVisitor, readImportCsv } from "./read-import-csv.js";
@@ -19,7 +26,8 @@ type ImportResult = ImportResultDto & { unchanged: number; reissued: number; err
 /**
  * Imports applications from a CSV file. Each row succeeds or fails on its own; matches are updated
  * in place, never duplicated; a file imported twice changes nothing the second time; a row of an
- * export never overwrites a field the portal changed after that export. Memory stays
+ * export never overwrites a field the portal changed after that export, nor adds back a request
+ * deleted since. Memory stays
  * close to one compact copy of the valid rows: each row is validated as it is parsed, matching
  * reads only the stored applications' keys, and only the matched ones' imported columns are loaded.
  * Everything is written inside one transaction that holds each meeting's import lock.
@@ -43,7 +51,15 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     await lockMeetings(tx, meetingIds);
     // Taken once the locks are held: a waiting import's rows are newer than those it waited for.
     const now = new Date();
-    const { matches, errors: ambiguous } = matchRows(await storedKeys(tx, meetingIds), rows);
+    const exportedIds = [...new Set(rows.flatMap((r) => (r.applicationId ? [r.applicationId] : [])))];
+    const { matches, errors: ambiguous } = matchRowsOfLiveApplications(
+      await storedKeys(tx, meetingIds),
+      rows,
+      {
+        existing: await existingApplicationIds(tx, exportedIds),
+        meetingCreatedAt: await meetingsCreatedAt(tx, meetingIds),
+      },
+    );
     errors.push(...ambiguous);
     const created = matches.filter((m) => m.how === "new");
     const newIds = new Set(created.map((m) => m.id));

@@ -1,11 +1,14 @@
 import { IMPORT_COLUMNS } from "@visa/domain";
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
-import { applicationPayload, buildMeeting, buildUser } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
 import { importAccepted, storedRows } from "./csv-test-helpers.js";
+import {
+  editedFile,
+  exportCsv as exportFile,
+  twoRequests as twoRequestsIn,
+} from "./exported-file-helpers.js";
 import { readLastChanged } from "./import-staleness.js";
 
 let t: TestApp;
@@ -15,55 +18,14 @@ withAppAndAdmin((app, user) => {
   admin = user;
 });
 
-type Cells = Record<string, string>;
-
 const rowsOf = (meetingId: string) => storedRows(t.app, meetingId);
 
 /** How the result names Zoë's row, the first of `twoRequests`. */
 const ZOE_ROW = "Row 2 (Zoë Łukasiewicz-Ñúñez)";
 const zoeUpdated = (changed: string[]) => ({ name: ZOE_ROW, reason: "Matched by passport number", changed });
 
-async function exportCsv(meetingId: string): Promise<string> {
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/applications/export?meetingId=${meetingId}`,
-    headers: admin.auth,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.body;
-}
-
-/** The file as a spreadsheet saves it after `edit` changed cells of its rows (by passport number). */
-function edited(csv: string, edit: (row: Cells) => void, columns: readonly string[] = IMPORT_COLUMNS) {
-  const rows = parse(csv, { bom: true, columns: true }) as Cells[];
-  for (const row of rows) edit(row);
-  return stringify(rows, { header: true, columns: [...columns] });
-}
-
-/** A meeting with two requests made in the portal: Zoë's (X1) and Ana's (X2). */
-async function twoRequests() {
-  const meeting = await buildMeeting(t.app);
-  const zoe = await buildUser(t.app);
-  const ana = await buildUser(t.app);
-  const create = async (user: TestUser, over: object) => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/applications",
-      headers: user.auth,
-      payload: applicationPayload(meeting.id, { email: user.user.email, ...over }),
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json()._id as string;
-  };
-  return {
-    meeting,
-    zoe: { user: zoe, id: await create(zoe, { passportNumber: "X1" }) },
-    ana: {
-      user: ana,
-      id: await create(ana, { passportNumber: "X2", firstName: "Ana", lastName: "Silva" }),
-    },
-  };
-}
+const exportCsv = (meetingId: string) => exportFile(t.app, admin.auth, meetingId);
+const twoRequests = () => twoRequestsIn(t.app);
 
 const put = (id: string, headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: "PUT", url: `/api/applications/${id}`, headers, payload });
@@ -75,7 +37,7 @@ describe("import of an older export", () => {
     // Tuesday: the admin corrects Zoë's name in the portal.
     expect((await put(zoe.id, admin.auth, { lastName: "Łukasiewicz-Núñez" })).statusCode).toBe(200);
     // Until Thursday the secretariat fills in the hotels in Monday's file.
-    const thursday = edited(monday, (row) => {
+    const thursday = editedFile(monday, (row) => {
       row.hotelName = `Hotel ${row.firstName}`;
     });
     const before = await rowsOf(meeting.id);
@@ -141,7 +103,7 @@ describe("import of an older export", () => {
       payload: { text: "Called the hotel." },
     });
     expect(note.statusCode).toBe(201);
-    const file = edited(monday, (row) => {
+    const file = editedFile(monday, (row) => {
       if (row.passportNumber === "X1") row.hotelConfirmation = "BK-778";
     });
 
@@ -174,7 +136,7 @@ describe("import of an older export", () => {
     const monday = await exportCsv(meeting.id);
     await put(zoe.id, admin.auth, { lastName: "Łukasiewicz-Núñez" });
     // A hand-made file (or one whose lastChanged column was deleted) carries no export time.
-    const handMade = edited(monday, () => {}, IMPORT_COLUMNS.slice(0, -1));
+    const handMade = editedFile(monday, () => {}, IMPORT_COLUMNS.slice(0, -1));
 
     const result = await importAccepted(t.app, admin.auth, handMade);
     expect(result).toMatchObject({ total: 2, updated: 2, unchanged: 1, failed: 0 });
@@ -184,7 +146,7 @@ describe("import of an older export", () => {
 
   it("fails a row whose lastChanged a spreadsheet re-wrote, changing nothing", async () => {
     const { meeting } = await twoRequests();
-    const file = edited(await exportCsv(meeting.id), (row) => {
+    const file = editedFile(await exportCsv(meeting.id), (row) => {
       row.city = "Gdańsk";
       if (row.passportNumber === "X1") row.lastChanged = "02/03/2030 10:15";
     });

@@ -31,10 +31,10 @@ describe("the application field table", () => {
       ...["companyMailingAddress1", "city", "state", "postalCode", "country", "phone", "meetingName"],
       ...["companyMailingAddress2", "fax", "hotelName", "hotelConfirmation", "additionalInformation"],
       ...["addressToMailHardCopy", "applicationDate", "letterMailedDate", "hardCopyMailedDate", "status"],
-      "lastChanged",
+      ...["applicationId", "lastChanged"],
     ]);
-    // The template is for new rows: it has every column but the export's lastChanged.
-    expect(IMPORT_TEMPLATE_COLUMNS).toEqual(IMPORT_COLUMNS.slice(0, -1));
+    // The template is for new rows: it has every column but the export's applicationId and lastChanged.
+    expect(IMPORT_TEMPLATE_COLUMNS).toEqual(IMPORT_COLUMNS.slice(0, -2));
   });
 
   it("requires in the import exactly the required fields the CSV carries, and the meeting", () => {

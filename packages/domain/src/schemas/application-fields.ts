@@ -323,6 +323,14 @@ export const IMPORT_OPTIONAL_COLUMNS = [
 export const IMPORT_TEMPLATE_COLUMNS = [...SPEC_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS];
 
 /**
+ * The export's column that names the row's application (its id). Optional on import, and only an
+ * export writes it: a row that carries the id of an application deleted in the portal since (by an
+ * admin, or purged) fails instead of adding the deleted request back (see the import's
+ * `DELETED_SINCE_EXPORT`).
+ */
+export const APPLICATION_ID_COLUMN = "applicationId";
+
+/**
  * The export's last column: when the row's application last changed in the portal, as
  * `2026-03-02T10:15:30.123456Z` (UTC, to the microsecond). Optional on import, and only an export
  * writes it: a row that carries it fails rather than undo a change the portal made to a field
@@ -330,6 +338,6 @@ export const IMPORT_TEMPLATE_COLUMNS = [...SPEC_COLUMNS, ...IMPORT_OPTIONAL_COLU
  */
 export const LAST_CHANGED_COLUMN = "lastChanged";
 
-/** Every column the import reads and the export writes: the template's, then `lastChanged`. */
-export const IMPORT_COLUMNS = [...IMPORT_TEMPLATE_COLUMNS, LAST_CHANGED_COLUMN];
+/** Every column the import reads and the export writes: the template's, then `applicationId` and `lastChanged`. */
+export const IMPORT_COLUMNS = [...IMPORT_TEMPLATE_COLUMNS, APPLICATION_ID_COLUMN, LAST_CHANGED_COLUMN];
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

@@ -73,8 +73,8 @@ export function ImportForm({ meeting, pending, progress, serverError, onImport, 
           application of the same meeting updates it instead of adding a new one.
         </p>
         <p className="mt-2">
-          Keep an exported file's lastChanged column: a row then fails, instead of undoing a change made in
-          the portal after the export.
+          Keep an exported file's applicationId and lastChanged columns: a row then fails, instead of undoing
+          a change made in the portal after the export or adding back a request deleted since.
         </p>
       </div>
       <Button variant="ghost" size="sm" onClick={downloadTemplate}>

@@ -15,7 +15,7 @@ function cell(value: string): string {
 
 /**
  * The import template: every column the import reads (the spec's first, in its order, then the
- * optional ones) but the export's lastChanged, which a new row has no use for; then one example row. With a meeting given, the example names it and travels on its dates,
+ * optional ones) but the export's applicationId and lastChanged, which a new row has no use for; then one example row. With a meeting given, the example names it and travels on its dates,
  * so the secretariat can overwrite the row and import at once.
  */
 export function buildImportTemplate(meeting?: Pick<MeetingDto, "name" | "startDate" | "endDate">): string {
