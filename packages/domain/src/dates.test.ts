@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dayToIso, formatDayLong, formatDayUS, formatTimestampEastern, toDay } from "./dates.js";
+import {
+  DAY_MESSAGE,
+  DAY_WITH_TIME_MESSAGE,
+  dayToIso,
+  formatDayLong,
+  formatDayUS,
+  formatTimestampEastern,
+  readDayInput,
+  toDay,
+} from "./dates.js";
 
 describe("toDay", () => {
   it.each([
@@ -39,6 +48,41 @@ describe("toDay", () => {
     for (const day of ["1990-01-01", "2000-02-29", "2031-12-31"]) {
       expect(toDay(dayToIso(day))).toBe(day);
     }
+  });
+});
+
+describe("readDayInput", () => {
+  it.each([
+    ["2030-03-02", "2030-03-02"],
+    [" 2030-03-02 ", "2030-03-02"],
+    ["2030-03-02T00:00:00.000Z", "2030-03-02"],
+    ["2030-03-02T00:00Z", "2030-03-02"],
+    // Midnight where it was written is that day, not the UTC day before or after.
+    ["2030-03-02T00:00:00+09:00", "2030-03-02"],
+    ["2030-03-02T00:00:00.000-05:00", "2030-03-02"],
+    ["2030-03-02T00:00:00+0530", "2030-03-02"],
+  ])("reads %j as %s", (input, day) => {
+    expect(readDayInput(input)).toEqual({ day });
+  });
+
+  it.each([
+    "2030-03-02T00:30:00+09:00",
+    "2030-03-01T15:00:00.000Z",
+    "2030-03-02T12:00:00Z",
+    "2030-03-02T00:00:00.001Z",
+  ])("refuses the time of day in %j", (input) => {
+    expect(readDayInput(input)).toEqual({ error: DAY_WITH_TIME_MESSAGE });
+  });
+
+  it.each([
+    "2030-02-30",
+    "2030-02-30T00:00:00Z",
+    "2030-03-02T25:00:00Z",
+    "2030-03-02T00:00",
+    "03/02/2030",
+    "",
+  ])("refuses %j as no date", (input) => {
+    expect(readDayInput(input)).toEqual({ error: DAY_MESSAGE });
   });
 });
 

@@ -63,6 +63,33 @@ export function toDay(input: string): string | null {
   return t.toISOString().slice(0, 10);
 }
 
+export const DAY_MESSAGE = "must be a date (YYYY-MM-DD)";
+export const DAY_WITH_TIME_MESSAGE = "must be a date without a time of day (YYYY-MM-DD)";
+
+// A timestamp as a client may send a day: its date part, time, fraction and offset.
+const TIMESTAMP_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A calendar day as a client sends one: "YYYY-MM-DD", or a timestamp at midnight (the product's
+ * own `1990-01-01T00:00:00.000Z`, or midnight at any offset), read as the day it writes; never
+ * moved to the UTC day. A timestamp with a time of day is refused: a day sent as an instant
+ * (`2030-03-02T00:30:00+09:00`, or a local midnight turned into UTC) names no single day, and
+ * reading one would store the wrong day without a word. Used by every date field of the API.
+ */
+export function readDayInput(input: string): { day: string } | { error: string } {
+  const s = input.trim();
+  const stamp = TIMESTAMP_RE.exec(s);
+  if (!stamp) {
+    const day = DAY_RE.test(s) ? toDay(s) : null;
+    return day ? { day } : { error: DAY_MESSAGE };
+  }
+  const [, date = "", hours, minutes, seconds = "00", fraction = ""] = stamp;
+  const day = toDay(date);
+  if (!day || Number.isNaN(new Date(s).getTime())) return { error: DAY_MESSAGE };
+  const midnight = `${hours}${minutes}${seconds}${fraction}`.replace(/0/g, "") === "";
+  return midnight ? { day } : { error: DAY_WITH_TIME_MESSAGE };
+}
+
 /** "1990-01-01" -> "1990-01-01T00:00:00.000Z" */
 export function dayToIso(day: string): string {
   return `${day}T00:00:00.000Z`;

@@ -18,6 +18,8 @@ describe("reading a date cell as a spreadsheet saved it", () => {
     ["3/3/1990", "1990-03-03"],
     ["1990-12-31 00:00:00", "1990-12-31"],
     ["1990-12-31T00:00:00.000Z", "1990-12-31"],
+    // Midnight at an offset is the day it writes, as the API reads it, not the UTC day before.
+    ["1990-12-31T00:00:00+09:00", "1990-12-31"],
     ["12/31/1990 0:00", "1990-12-31"],
     ["12/31/1990 12:00:00 AM", "1990-12-31"],
   ])("reads %s as %s, whatever the file's other dates", (value, day) => {
@@ -46,6 +48,7 @@ describe("reading a date cell as a spreadsheet saved it", () => {
     ["32918", "is a number, as a spreadsheet shows a date"],
     ["3/4/90", "must be a date with a four-digit year (YYYY-MM-DD)"],
     ["1990-12-30T23:00:00.000Z", "must be a date without a time of day (YYYY-MM-DD)"],
+    ["1990-12-31T00:30:00+09:00", "must be a date without a time of day (YYYY-MM-DD)"],
     ["12/31/1990 14:30", "must be a date without a time of day (YYYY-MM-DD)"],
     ["31/31/1990", "must be a date (YYYY-MM-DD)"],
     ["1990-02-30", "must be a date (YYYY-MM-DD)"],

@@ -1,4 +1,4 @@
-import { APPLICATION_FIELDS, CSV_FIELD_KEYS, isRealDay } from "@visa/domain";
+import { APPLICATION_FIELDS, CSV_FIELD_KEYS, DAY_WITH_TIME_MESSAGE, isRealDay } from "@visa/domain";
 import { type ImportColumn, readImportCsv } from "./read-import-csv.js";
 
 /** The columns that hold days. */
@@ -22,8 +22,10 @@ const DOTTED = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 const SLASHED = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const SHORT_YEAR = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/;
 const NUMBER = /^\d+([.,]\d+)?$/;
-// Midnight, as a spreadsheet writes a date cell formatted with its time, or the API's own timestamps.
-const MIDNIGHT = /^(\S+?)[T ](?:0?0:00(?::00(?:\.0+)?)?Z?|0?0:00(?::00)? ?AM|12:00(?::00)? ?AM)$/i;
+// Midnight, as a spreadsheet writes a date cell formatted with its time, or a timestamp at midnight
+// as the API takes one (its own, or midnight at an offset: the day written, as readDayInput reads it).
+const MIDNIGHT =
+  /^(\S+?)[T ](?:0?0:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})?|0?0:00(?::00)? ?AM|12:00(?::00)? ?AM)$/i;
 const ANY_TIME = /^\S+?[T ]\d{1,2}:\d{2}/;
 
 const ISO_HINT = "must be a date (YYYY-MM-DD)";
@@ -95,7 +97,7 @@ export function slashOrderNote(evidence: SlashEvidence): string | null {
  */
 export function readImportDay(raw: string, evidence: SlashEvidence): Day {
   if (ANY_TIME.test(raw) && !MIDNIGHT.test(raw)) {
-    return { error: "must be a date without a time of day (YYYY-MM-DD)" };
+    return { error: DAY_WITH_TIME_MESSAGE };
   }
   const value = dateOnly(raw);
   const iso = ISO.exec(value);

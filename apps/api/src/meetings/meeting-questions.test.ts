@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationPayload, buildMeeting, buildUser } from "../test/factories.js";
+import { applicationPayload, buildMeeting, buildUser, meetingInput } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 
 // A meeting's own rules and questions: dates in order, airport pick-up, expected review time.
@@ -11,14 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const input = (over: Record<string, unknown> = {}) => ({
-  name: `Plenary ${Math.random().toString(36).slice(2, 8)}`,
-  location: "Hà Nội",
-  startDate: "2030-03-02",
-  endDate: "2030-03-06",
-  isActive: true,
-  ...over,
-});
+const input = meetingInput;
 const send = (method: "POST" | "PUT", url: string, payload: object, headers = admin) =>
   t.app.inject({ method, url, headers, payload });
 

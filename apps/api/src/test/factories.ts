@@ -47,6 +47,16 @@ export async function buildMeeting(app: App, over: Partial<typeof meetings.$infe
   return meeting;
 }
 
+/** A valid body for POST or PUT /api/meetings, with a name of its own. */
+export const meetingInput = (over: Record<string, unknown> = {}) => ({
+  name: `Plenary ${unique()}`,
+  location: "Hà Nội",
+  startDate: "2030-03-02",
+  endDate: "2030-03-06",
+  isActive: true,
+  ...over,
+});
+
 /** A complete, valid create payload for the meeting. */
 export function applicationPayload(
   meetingId: string,

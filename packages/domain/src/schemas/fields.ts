@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { APPLICATION_STATUSES, type ApplicationStatus, MIN_PASSWORD_LENGTH } from "../constants.js";
 import { isCountryCode } from "../countries.js";
-import { toDay } from "../dates.js";
+import { readDayInput } from "../dates.js";
 
 // In one line of text nothing below U+0020, no DEL, no C1 control and no line or paragraph separator:
 // a line break in a name or an address line becomes a new row in a spreadsheet that opens the export.
@@ -180,17 +180,17 @@ export const passwordField = z
 export const typedEmailField = z.string().trim().min(1, { message: "Email is required" }).pipe(emailField);
 export const typedPasswordField = z.string().min(1, { message: "Password is required" }).pipe(passwordField);
 
-/** A calendar day from "YYYY-MM-DD" or an ISO timestamp; becomes "YYYY-MM-DD". */
+/** A calendar day from "YYYY-MM-DD" or a timestamp at midnight (`readDayInput`); becomes "YYYY-MM-DD". */
 export const dayField = z
   .string()
   .max(40)
   .transform((s, ctx) => {
-    const day = toDay(s);
-    if (!day) {
-      ctx.addIssue({ code: "custom", message: "must be a date (YYYY-MM-DD)" });
+    const read = readDayInput(s);
+    if ("error" in read) {
+      ctx.addIssue({ code: "custom", message: read.error });
       return z.NEVER;
     }
-    return day;
+    return read.day;
   });
 
 export const optionalDayField = z
