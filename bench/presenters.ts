@@ -73,6 +73,7 @@ function record(i: number): ApplicationRecord {
       firstName: p.firstName,
       lastName: p.lastName,
       email: p.email,
+      emailVerifiedAt: at,
     },
     updater: null,
     documents: [],

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, documents } from "../db/schema.js";
+import { applications, documents, users } from "../db/schema.js";
 import { buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 
@@ -111,6 +111,23 @@ describe("an application as the API presents it", () => {
     expect(page.applications).toEqual([...all].sort(byNewest));
     const across = await get("/api/applications?admin=true&sortBy=createdAt&sortDirection=desc", admin.auth);
     expect(across.applications).toEqual([...all].sort(byNewest));
+  });
+
+  it("says whether the owner's address is verified, whoever reads it", async () => {
+    const unverified = await buildUser(t.app, { emailVerifiedAt: null });
+    const theirs = await buildApplication(t.app, { meetingId, userId: unverified.user.id });
+    const owned = (id: string, auth: Record<string, string>) =>
+      get(`/api/applications/${id}`, auth).then((a) => a.userId);
+    // The admin reading it is verified; the owner is not, and nothing goes to them by mail.
+    expect(await owned(theirs.id, admin.auth)).toMatchObject({ emailVerified: false });
+    expect(await owned(theirs.id, unverified.auth)).toMatchObject({ emailVerified: false });
+    expect(await owned(ids[0] as string, admin.auth)).toMatchObject({ emailVerified: true });
+    await t.app.ctx.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, unverified.user.id));
+    expect(await owned(theirs.id, admin.auth)).toMatchObject({ emailVerified: true });
+    await t.app.ctx.db.delete(applications).where(eq(applications.id, theirs.id));
   });
 
   it("is an empty array for a user without applications, and not found for another's", async () => {

@@ -15,7 +15,7 @@ export type MeetingRow = typeof meetings.$inferSelect;
 /** A document without its bytes: what lists and presenters need. */
 export type DocumentMeta = Omit<typeof documents.$inferSelect, "data" | "uploadedById">;
 export type PersonRow = { firstName: string; lastName: string; email: string };
-export type OwnerRow = (PersonRow & { id: string }) | null;
+export type OwnerRow = (PersonRow & { id: string; emailVerifiedAt: Date | null }) | null;
 
 /** An application with what its presenter embeds, loaded by joins (see application.queries.ts). */
 export interface ApplicationRecord {
@@ -104,7 +104,13 @@ export function applicationPresenter(
 ): ApplicationDto {
   const dto: ApplicationDto = Object.assign(commonFields(app), {
     userId: owner
-      ? { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email }
+      ? {
+          _id: owner.id,
+          firstName: owner.firstName,
+          lastName: owner.lastName,
+          email: owner.email,
+          emailVerified: owner.emailVerifiedAt !== null,
+        }
       : null,
     meeting: meetingPresenter(meeting),
     birthdate: dayToIso(app.birthdate),

@@ -39,7 +39,13 @@ const documentsJson = sql<DocumentJson[] | string>`(
 const recordFields = {
   app: applicationColumns,
   meeting: meetings,
-  owner: { id: owners.id, firstName: owners.firstName, lastName: owners.lastName, email: owners.email },
+  owner: {
+    id: owners.id,
+    firstName: owners.firstName,
+    lastName: owners.lastName,
+    email: owners.email,
+    emailVerifiedAt: owners.emailVerifiedAt,
+  },
   updater: { firstName: updaters.firstName, lastName: updaters.lastName, email: updaters.email },
   documents: documentsJson,
 };

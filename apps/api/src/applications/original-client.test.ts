@@ -64,11 +64,13 @@ describe("the original client's calls", () => {
       url: `/api/applications/${owned.id}`,
       headers: owner.auth,
     });
+    // The original's four fields, and whether mail can reach the owner.
     expect(res.json().userId).toEqual({
       _id: owner.user.id,
       firstName: "Ngozi",
       lastName: "Okonjo",
       email: owner.user.email,
+      emailVerified: true,
     });
     const unowned = await buildApplication(t.app, { meetingId, userId: null });
     const read = await t.app.inject({

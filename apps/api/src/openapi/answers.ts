@@ -85,7 +85,9 @@ export const warningAnswer: z.ZodType<ApplicationWarning> = z
 
 const applicationObject = z.object({
   _id: id,
-  userId: z.object({ _id: id, firstName: text, lastName: text, email: text }).nullable(),
+  userId: z
+    .object({ _id: id, firstName: text, lastName: text, email: text, emailVerified: z.boolean() })
+    .nullable(),
   meeting: meetingAnswer,
   firstName: text,
   lastName: text,

@@ -48,6 +48,8 @@ export interface ApplicationOwnerDto {
   firstName: string;
   lastName: string;
   email: string;
+  /** Whether the owner's address is proved: mail about the application (its letter too) goes to it only then. */
+  emailVerified: boolean;
 }
 
 export interface ApplicationDto {

@@ -27,7 +27,13 @@ export const me = {
 export function applicationDto(over: Partial<ApplicationDto> = {}): ApplicationDto {
   return {
     _id: "a1",
-    userId: { _id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.org" },
+    userId: {
+      _id: "u1",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.org",
+      emailVerified: true,
+    },
     meeting,
     firstName: "Ana",
     lastName: "Silva",

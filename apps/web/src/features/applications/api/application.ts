@@ -6,21 +6,22 @@ import { queryKeys } from "../../../lib/query-keys";
 export const applicationKey = queryKeys.application;
 
 /**
- * One application (GET /api/applications/:id). `awaitLetterMail`: whether an approved letter not
- * yet e-mailed is on its way, so the page looks again until it has gone.
+ * Whether the approved letter is on its way by mail: it goes to the owner's address once that is
+ * verified (never before), or for an imported request without an owner to the file's address.
+ * The owner's, not the viewer's: an admin reading someone's request follows the applicant's mail.
  */
-export function useApplication(id: string, { awaitLetterMail = true }: { awaitLetterMail?: boolean } = {}) {
+function letterMailOnItsWay(app: ApplicationDto | undefined): boolean {
+  if (app?.status !== "Approved" || app.letterEmailed) return false;
+  return app.userId === null || app.userId.emailVerified;
+}
+
+/** One application (GET /api/applications/:id). */
+export function useApplication(id: string) {
   return useQuery({
     queryKey: applicationKey(id),
     queryFn: () => api<ApplicationDto>(`/api/applications/${encodeURIComponent(id)}`),
     // The letter is mailed in the background after approval: look again until it has gone, so
     // 'Letter emailed' turns to Yes without a reload.
-    refetchInterval: (q) =>
-      awaitLetterMail &&
-      q.state.data?.status === "Approved" &&
-      !q.state.data.letterEmailed &&
-      q.state.dataUpdateCount < 40
-        ? 3000
-        : false,
+    refetchInterval: (q) => (letterMailOnItsWay(q.state.data) && q.state.dataUpdateCount < 40 ? 3000 : false),
   });
 }

@@ -7,7 +7,6 @@ import { Spinner } from "../../../../components/Spinner";
 import { ApiError } from "../../../../lib/api-client";
 import { formatDateEastern } from "../../../../lib/dates";
 import { useDetailTitle } from "../../../../lib/page-title";
-import { useMe } from "../../../../lib/use-me";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
 import { hasEditDraft } from "../../lib/use-edit-draft";
@@ -45,10 +44,7 @@ function tabDetail(app: ApplicationDto, admin: boolean): string | undefined {
 /** 'Application Details': view mode; Edit (when allowed) gives edit mode; Save or Cancel return. */
 export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const session = useSession();
-  // Nothing is mailed to an unverified address (the letter goes once it is verified): no use
-  // looking for the letter's mail until then.
-  const me = useMe();
-  const query = useApplication(id, { awaitLetterMail: me.data?.emailVerified !== false });
+  const query = useApplication(id);
   useDetailTitle(query.data && tabDetail(query.data, admin));
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);

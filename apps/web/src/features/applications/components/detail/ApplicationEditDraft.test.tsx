@@ -76,7 +76,13 @@ describe("an edit whose session ends before it is saved", () => {
 
     // Another account that may edit the request on this browser is shown it, not this draft.
     vi.unstubAllGlobals();
-    const owner = { _id: "u2", firstName: "Ben", lastName: "Costa", email: "ben@example.com" };
+    const owner = {
+      _id: "u2",
+      firstName: "Ben",
+      lastName: "Costa",
+      email: "ben@example.com",
+      emailVerified: true,
+    };
     stubApi({ "GET /api/applications/a1": { json: applicationDto({ userId: owner }) } });
     const other = openAsOwner("u2");
     expect(await screen.findByRole("button", { name: "Edit" })).toBeInTheDocument();
