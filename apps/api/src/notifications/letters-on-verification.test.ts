@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { applications, letters, mailJobs } from "../db/schema.js";
 import { importAccepted, importRow, toCsv } from "../imports/csv-test-helpers.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
-import { applicationPayload, buildMeeting, buildUser } from "../test/factories.js";
+import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
 import { workSettled } from "./background-work.js";
 import { drainMailQueue, MAX_ATTEMPTS, retryDelayMs } from "./mail-queue.js";
@@ -392,4 +392,146 @@ describe("an address proved between an approval and the queuing of its mail", ()
       .where(and(eq(mailJobs.applicationId, id), eq(mailJobs.kind, "letter")));
     expect(jobs).toHaveLength(2);
   });
+});
+
+describe("a decision the applicant was not told while the address was unproved", () => {
+  /** The applicant's request for a new meeting, and the meeting's name. */
+  async function requested(auth: object) {
+    const m = await meeting();
+    return { id: await request(auth, m.id), name: m.name };
+  }
+  const rejectedSubject = (name: string) => `Your visa letter request for ${name} is now Rejected`;
+  const correctSubject = (name: string) => `Please correct your visa letter request for ${name}`;
+  /** The mails to `email` about the application (letters included). */
+  const about = (email: string, id: string) =>
+    mailsTo(email).filter((m) => m.text.includes(`/applications/${id}`));
+  const mailsAbout = (email: string, id: string) => about(email, id).map((m) => m.subject);
+  const reject = async (id: string, reason: string) =>
+    expect(
+      (await inject("PUT", `/api/applications/${id}`, admin.auth, { status: "Rejected", reason })).statusCode,
+    ).toBe(200);
+  const askForChanges = async (id: string, text: string) =>
+    expect(
+      (await inject("POST", `/api/applications/${id}/request-changes`, admin.auth, { text })).statusCode,
+    ).toBe(200);
+
+  it("is mailed once the address is proved: its current status only, once", async () => {
+    const email = "told.late@example.test";
+    const { auth, token } = await registered(email);
+    const rejected = await requested(auth);
+    await reject(rejected.id, "Passport expired");
+    const sentBack = await requested(auth);
+    await askForChanges(sentBack.id, "Please add your middle name.\nAs printed in the passport.");
+    // Rejected, then sent back, then rejected again: one mail, of the rejection that holds.
+    const twice = await requested(auth);
+    await reject(twice.id, "Not registered");
+    await setStatus(twice.id, "Pending");
+    await reject(twice.id, "Registration closed");
+    // No longer what the applicant must hear: rejected and then pending again; corrected since.
+    const reopened = await requested(auth);
+    await reject(reopened.id, "Wrong meeting");
+    await setStatus(reopened.id, "Pending");
+    const corrected = await requested(auth);
+    await askForChanges(corrected.id, "Please fix the hotel.");
+    const edit = { hotelName: "Hotel Fixed" };
+    expect((await inject("PUT", `/api/applications/${corrected.id}`, auth, edit)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect(mailsTo(email).map((mail) => mail.subject)).toEqual([
+      "Verify your e-mail address for the Visa Letter Portal",
+    ]);
+
+    expect((await verify(token)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect(mailsAbout(email, rejected.id)).toEqual([rejectedSubject(rejected.name)]);
+    const [rejection] = about(email, rejected.id);
+    expect(rejection?.text).toContain("changed from Pending to Rejected");
+    expect(rejection?.text).toContain("The reason given: Passport expired");
+    expect(mailsAbout(email, sentBack.id)).toEqual([correctSubject(sentBack.name)]);
+    expect(about(email, sentBack.id)[0]?.text).toContain(
+      "> Please add your middle name.\n> As printed in the passport.",
+    );
+    expect(mailsAbout(email, twice.id)).toEqual([rejectedSubject(twice.name)]);
+    expect(about(email, twice.id)[0]?.text).toContain("The reason given: Registration closed");
+    expect(mailsAbout(email, reopened.id)).toEqual([]);
+    expect(mailsAbout(email, corrected.id)).toEqual([]);
+
+    // Proved again (a completed reset): nothing is told twice.
+    const before = mailsTo(email).length;
+    await resetPassword(email);
+    await drainMailQueue(t.app.ctx);
+    expect(
+      mailsTo(email)
+        .slice(before)
+        .map((mail) => mail.subject),
+    ).toEqual(["Reset your Visa Letter Portal password"]);
+  });
+
+  it("is not mailed for a withdrawal or a meeting that is over", async () => {
+    const email = "nothing.to.tell@example.test";
+    const { auth, token } = await registered(email);
+    const withdrawn = await request(auth, (await meeting()).id);
+    expect((await inject("POST", `/api/applications/${withdrawn}/withdraw`, auth)).statusCode).toBe(200);
+    const over = await buildMeeting(t.app, {
+      name: `Plenary ${++n}`,
+      startDate: "2020-01-06",
+      endDate: "2020-01-10",
+    });
+    const owner = (await inject("GET", "/api/auth/me", auth)).json()._id as string;
+    const { id: past } = await buildApplication(t.app, { meetingId: over.id, userId: owner });
+    await reject(past, "Too late");
+    await workSettled(t.app.ctx);
+    expect((await verify(token)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect(mailsAbout(email, withdrawn)).toEqual([]);
+    expect(mailsAbout(email, past)).toEqual([]);
+  });
+
+  it("goes to a new address once proved, unless the earlier address was told", async () => {
+    const before = "told.before@example.test";
+    const moved = "told.after@example.test";
+    const applicant = await buildUser(t.app, { email: before });
+    const toldEarlier = await requested(applicant.auth);
+    await drainMailQueue(t.app.ctx);
+    await reject(toldEarlier.id, "Passport expired");
+    await drainMailQueue(t.app.ctx);
+    expect(mailsAbout(before, toldEarlier.id)).toEqual([
+      `We received your visa letter request for ${toldEarlier.name}`,
+      rejectedSubject(toldEarlier.name),
+    ]);
+
+    await moveAddress(applicant.user.id, moved);
+    const toldNever = await requested(applicant.auth);
+    await askForChanges(toldNever.id, "Please add the hotel.");
+    await drainMailQueue(t.app.ctx);
+    expect((await verify(mailedToken(moved, "verify-email") ?? "")).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect(mailsAbout(moved, toldEarlier.id)).toEqual([]);
+    expect(mailsAbout(moved, toldNever.id)).toEqual([correctSubject(toldNever.name)]);
+    expect(mailsAbout(before, toldNever.id)).toEqual([]);
+  });
+
+  it.each([
+    ["both mails are queued", false],
+    ["the verification's mail went first", true],
+  ])(
+    "is mailed once when the address is proved before the rejection's mail is queued: %s",
+    async (_, first) => {
+      const email = `told.race.${first}@example.test`;
+      const { auth, token } = await registered(email);
+      const m = await meeting();
+      const id = await request(auth, m.id);
+      const releaseRejection = holdNextApplicationEvent();
+      await reject(id, "Passport expired");
+      expect((await verify(token)).statusCode).toBe(200);
+      await workSettled(t.app.ctx);
+      if (first) {
+        await drainMailQueue(t.app.ctx);
+        expect(mailsAbout(email, id)).toEqual([rejectedSubject(m.name)]);
+      }
+      // The rejection's listeners start only now, and find the address proved.
+      await releaseRejection();
+      await drainMailQueue(t.app.ctx);
+      expect(mailsAbout(email, id)).toEqual([rejectedSubject(m.name)]);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { todayUtc } from "@visa/domain";
 import { and, asc, eq, exists, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/client.js";
 import { applications, letters, mailJobs } from "../db/schema.js";
 import { recordEvent } from "../history/history.service.js";
 import { loadApplication, renderApplicationLetter } from "../letters/letter-pdf.service.js";
@@ -40,15 +41,28 @@ const workers = new WeakMap<AppContext, MailWorker>();
 
 /** Adds mail to the persistent queue; it is sent in the background, never in the request. */
 export async function enqueueMail(ctx: AppContext, job: MailJobInput): Promise<void> {
+  await insertMailJob(ctx.db, job);
+  kickMailWorker(ctx);
+}
+
+/**
+ * Adds mail to the queue in the caller's transaction; once it has committed, `kickMailWorker`
+ * sends it at once rather than at the next poll.
+ */
+export async function insertMailJob(db: DbOrTx, job: MailJobInput): Promise<void> {
   // Due now by this process's clock, in milliseconds like every `now` the queue compares it with:
   // the database's default now() carries microseconds, so a run in the same millisecond as the
-  // insert (the kick below) found the new job not yet due and left it to the next poll.
-  await ctx.db.insert(mailJobs).values({
+  // insert (the kick) found the new job not yet due and left it to the next poll.
+  await db.insert(mailJobs).values({
     ...job,
     applicationId: job.applicationId ?? null,
     resend: job.resend ?? false,
     nextAttemptAt: new Date(),
   });
+}
+
+/** Has this process's worker look for due mail now (mail was just queued). */
+export function kickMailWorker(ctx: AppContext): void {
   workers.get(ctx)?.kick();
 }
 

@@ -1,56 +1,23 @@
-import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, notExists } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import { applications, mailJobs, meetings, users } from "../db/schema.js";
+import { applications, mailJobs } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { enqueueMail, type MailJobInput } from "./mail-queue.js";
+import { subjectOf } from "./mail-subject.js";
 import {
   adminMessage,
   letterReady,
   letterReplaced,
   type MessageSubject,
   requestReceived,
-  statusChanged,
 } from "./messages.js";
-
-/**
- * Where mail about an application may go: its owner's address once proved (never the address typed
- * into the form), or for an imported application without an owner, the address in the admin's
- * file. Null while the owner's address is unproved.
- */
-function recipient(row: {
-  ownerId: string | null;
-  ownerEmail: string | null;
-  ownerVerified: boolean;
-  fileEmail: string;
-}) {
-  if (!row.ownerId) return row.fileEmail;
-  return row.ownerVerified ? row.ownerEmail : null;
-}
-
-async function subjectOf(ctx: AppContext, applicationId: string) {
-  const [row] = await ctx.db
-    .select({
-      applicationId: applications.id,
-      ownerId: applications.userId,
-      ownerEmail: users.email,
-      ownerVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-      fileEmail: applications.email,
-      status: applications.status,
-      statusReason: applications.statusReason,
-      firstName: applications.firstName,
-      lastName: applications.lastName,
-      meetingName: meetings.name,
-      meetingLocation: meetings.location,
-      meetingStartDate: meetings.startDate,
-      meetingEndDate: meetings.endDate,
-    })
-    .from(applications)
-    .innerJoin(meetings, eq(meetings.id, applications.meetingId))
-    .leftJoin(users, eq(users.id, applications.userId))
-    .where(eq(applications.id, applicationId));
-  return row ? { ...row, email: recipient(row) } : null;
-}
+import {
+  catchUpStateMail,
+  changesRequestedMail,
+  queueStateMailOnce,
+  statusMail,
+} from "./status-mail-once.js";
 
 async function queue(
   ctx: AppContext,
@@ -64,7 +31,7 @@ async function queue(
 
 /** Tells the applicant their request arrived. */
 export async function notifyReceived(ctx: AppContext, applicationId: string): Promise<void> {
-  const s = await subjectOf(ctx, applicationId);
+  const s = await subjectOf(ctx.db, applicationId);
   if (!s) return;
   await queue(ctx, s, "message", requestReceived(s, ctx.config.publicUrl, await organisationName(ctx)));
 }
@@ -73,7 +40,8 @@ export async function notifyReceived(ctx: AppContext, applicationId: string): Pr
  * Once an account's address is proved, the letters of its approved applications that were never
  * e-mailed (approved while the address was unproved, or imported and linked just now) are sent as
  * their approval would have sent them. A letter already e-mailed, or waiting in the queue, is not
- * sent again.
+ * sent again. Rejections and requests for changes the applicant was never told get one mail each
+ * (`catchUpStateMail`).
  */
 export async function notifyAddressVerified(ctx: AppContext, userId: string): Promise<void> {
   const letterQueued = ctx.db
@@ -100,9 +68,10 @@ export async function notifyAddressVerified(ctx: AppContext, userId: string): Pr
     )
     .orderBy(asc(applications.createdAt), asc(applications.id));
   for (const { id } of unsent) {
-    const s = await subjectOf(ctx, id);
+    const s = await subjectOf(ctx.db, id);
     if (s?.status === "Approved") await queueLetterReady(ctx, s);
   }
+  await catchUpStateMail(ctx, userId);
 }
 
 /**
@@ -125,15 +94,12 @@ export async function notifyStatusChange(
   from: string,
   to: string,
 ): Promise<void> {
-  const s = await subjectOf(ctx, applicationId);
-  if (!s) return;
   if (to === "Approved") {
-    await queueLetterReady(ctx, s);
+    const s = await subjectOf(ctx.db, applicationId);
+    if (s) await queueLetterReady(ctx, s);
     return;
   }
-  const reason = to === "Rejected" ? s.statusReason : "";
-  const sender = await organisationName(ctx);
-  await queue(ctx, s, "message", statusChanged(s, from, to, ctx.config.publicUrl, sender, reason));
+  await queueStateMailOnce(ctx, applicationId, statusMail(ctx, to, from));
 }
 
 /** Mails the applicant an admin's message (also a request for changes), when an address may receive it. */
@@ -143,22 +109,24 @@ export async function notifyMessage(
   text: string,
   changesRequested: boolean,
 ): Promise<void> {
-  const s = await subjectOf(ctx, applicationId);
+  // A request for changes is the application's state until the applicant edits it: told once.
+  if (changesRequested) return queueStateMailOnce(ctx, applicationId, changesRequestedMail(ctx));
+  const s = await subjectOf(ctx.db, applicationId);
   if (!s) return;
   const sender = await organisationName(ctx);
-  await queue(ctx, s, "message", adminMessage(s, text, changesRequested, ctx.config.publicUrl, sender));
+  await queue(ctx, s, "message", adminMessage(s, text, false, ctx.config.publicUrl, sender));
 }
 
 /** Sends the approved application's new letter after a change to a printed field. */
 export async function notifyLetterReplaced(ctx: AppContext, applicationId: string): Promise<void> {
-  const s = await subjectOf(ctx, applicationId);
+  const s = await subjectOf(ctx.db, applicationId);
   if (s?.status !== "Approved") return;
   await queue(ctx, s, "letter", letterReplaced(s, ctx.config.publicUrl, await organisationName(ctx)));
 }
 
 /** Queues the approved application's letter again (an admin's resend). */
 export async function resendLetter(ctx: AppContext, applicationId: string): Promise<{ message: string }> {
-  const s = await subjectOf(ctx, applicationId);
+  const s = await subjectOf(ctx.db, applicationId);
   if (!s) throw notFound("Application not found");
   if (s.status !== "Approved") throw conflict("Only an approved application's letter can be sent");
   if (!s.email)
