@@ -75,6 +75,47 @@ describe("the review page", () => {
     );
   });
 
+  it("keeps previous, next and Back after a decision takes the request out of the filtered list", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    let state: Partial<ApplicationDto> = {};
+    stubApi({
+      "GET /api/applications/a1": () => ({ json: applicationDto(state) }),
+      // Listed Pending, the request is 23rd of 30; approved, it is no longer in that list.
+      "GET /api/applications/neighbours": () => ({
+        json:
+          state.status === "Approved"
+            ? { previous: null, next: null, position: 0, total: 29 }
+            : { previous: "a0", next: "a2", position: 23, total: 30 },
+      }),
+      "POST /api/applications/bulk": () => {
+        state = { status: "Approved" };
+        return { json: { action: "approve", changed: 1, skipped: [], message: "1 approved" } };
+      },
+    });
+    const query = "?meeting=m1&status=pending&page=2";
+    const view = renderReview(`/admin/applications/a1${query}`);
+    const nav = await screen.findByRole("navigation", { name: "Review" });
+    await within(nav).findByText("23 of 30");
+    await userEvent.keyboard("a");
+    expect(await screen.findByText("Application approved")).toBeInTheDocument();
+    await waitFor(() => expect(within(nav).queryByText("23 of 30")).not.toBeInTheDocument());
+    // The reviewer walks on from where the request was: its neighbours in the list stay.
+    expect(within(nav).getByRole("link", { name: "Next ›" })).toHaveAttribute(
+      "href",
+      `/admin/applications/a2${query}`,
+    );
+    expect(within(nav).getByRole("link", { name: "‹ Previous" })).toHaveAttribute(
+      "href",
+      `/admin/applications/a0${query}`,
+    );
+    expect(within(nav).getByRole("link", { name: "← Back to the list" })).toHaveAttribute(
+      "href",
+      "/admin?meeting=m1&status=pending&page=3",
+    );
+    await userEvent.keyboard("j");
+    await waitFor(() => expect(view.router.state.location.pathname).toBe("/admin/applications/a2"));
+  });
+
   it("shows the admin each warning, and the applicant none", async () => {
     saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
     stubApi({ "GET /api/applications/a1": { json: applicationDto({ warnings: WARNINGS }) } });

@@ -1,5 +1,5 @@
-import { ADMIN_PAGE_SIZE, type ApplicationDto } from "@visa/domain";
-import { useMemo, useState } from "react";
+import { ADMIN_PAGE_SIZE, type ApplicationDto, type NeighboursDto } from "@visa/domain";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
@@ -31,18 +31,25 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const place = useMemo(() => readListPlace(new URLSearchParams(location.search)), [location.search]);
   const listed = place.meetingId ? { ...place, meetingId: place.meetingId } : null;
   const neighbours = useNeighbours(app._id, listed);
+  // A decision made here may take the request out of the filtered list (Approve on Pending); it
+  // then keeps the neighbours and place it had in the list, so the reviewer walks on from there.
+  const listedNow = neighbours.data && neighbours.data.position > 0 ? neighbours.data : null;
+  const [lastListed, setLastListed] = useState<NeighboursDto | null>(null);
+  useEffect(() => {
+    if (listedNow) setLastListed(listedNow);
+  }, [listedNow]);
+  const around = listedNow ?? lastListed;
   const bulk = useBulkAction();
   const [rejecting, setRejecting] = useState<null | { next: boolean }>(null);
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
 
-  const position = neighbours.data?.position ?? 0;
-  // Back lands on the page this application is on now (Next may have walked past the first one).
-  const backPage = position > 0 ? Math.ceil(position / ADMIN_PAGE_SIZE) : place.page;
+  // Back lands on the page this application is (or was) on: Next may have walked past the first one.
+  const backPage = around ? Math.ceil(around.position / ADMIN_PAGE_SIZE) : place.page;
   const backTo = `/admin${listPlaceQuery({ ...place, page: backPage })}`;
   const hrefOf = (id: string) => `/admin/applications/${id}${location.search}`;
-  const next = neighbours.data?.next ?? null;
-  const previous = neighbours.data?.previous ?? null;
+  const next = around?.next ?? null;
+  const previous = around?.previous ?? null;
   const decisions = offered && !app.withdrawnAt;
   const canApprove = decisions && app.status !== "Approved";
   const canReject = decisions && app.status !== "Rejected";
@@ -91,7 +98,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
         </Link>
         {listed && (
           <span className="text-sm text-gray-600">
-            {position > 0 ? `${position} of ${neighbours.data?.total ?? "…"}` : ""}
+            {listedNow ? `${listedNow.position} of ${listedNow.total}` : ""}
           </span>
         )}
         <span className="flex-1" />
