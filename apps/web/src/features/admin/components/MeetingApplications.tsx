@@ -10,6 +10,7 @@ import { listPlaceQuery } from "../../../lib/list-query";
 import { bulkSummary, useBulkAction } from "../../../lib/review-actions";
 import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
+import { useDecisionFocus } from "../lib/use-decision-focus";
 import type { useListParams } from "../lib/use-list-params";
 import { ApplicationsTable } from "./ApplicationsTable";
 import { BulkBar } from "./BulkBar";
@@ -32,10 +33,13 @@ function seenOf(ids: string[], shown: ReadonlyMap<string, string>): Record<strin
   return seen;
 }
 
-/** A rejection of these applications, named by the one's name when it is on this page. */
-function rejectionOf(ids: string[], rows: ApplicationSummaryDto[]) {
+/**
+ * A rejection of these applications, named by the one's name when it is on this page; `row`: the
+ * page's row it was asked from (null: the selection).
+ */
+function rejectionOf(ids: string[], rows: ApplicationSummaryDto[], row: number | null = null) {
   const one = ids.length === 1 ? rows.find((r) => r._id === ids[0]) : undefined;
-  return { ids, subject: one ? `${one.firstName} ${one.lastName}` : `${ids.length} applications` };
+  return { ids, row, subject: one ? `${one.firstName} ${one.lastName}` : `${ids.length} applications` };
 }
 
 /** The selected meeting's applications: toolbar, search, sortable table, pages, delete. */
@@ -47,7 +51,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
   const [notice, setNotice] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // What a rejection is asked for: the selection (on any page), or one row's Reject.
-  const [rejecting, setRejecting] = useState<{ ids: string[]; subject: string } | null>(null);
+  const [rejecting, setRejecting] = useState<ReturnType<typeof rejectionOf> | null>(null);
   const bulk = useBulkAction();
   const pages = apps.data?.pagination.pages ?? 0;
   const filterKey = `${status}|${warnings}|${search}`;
@@ -59,7 +63,9 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
 
   // The status each request showed when last listed here (on any page): a decision is made on that.
   const shown = useRef(new Map<string, string>());
-  const act = (action: "approve" | "reject" | "resend", ids: string[], reason?: string) =>
+  const focus = useDecisionFocus(apps.data);
+  /** `row`: the page's row the action was asked from (null: the selection). */
+  const act = (action: "approve" | "reject" | "resend", ids: string[], row: number | null, reason?: string) =>
     bulk.mutate(
       { action, ids, reason, seen: seenOf(ids, shown.current) },
       {
@@ -67,6 +73,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           setNotice(bulkSummary(result));
           setSelected(new Set());
           setRejecting(null);
+          focus.refocus(row);
         },
         onError: (err) => setNotice(reasonOr(err, "The action failed; nothing was changed")),
       },
@@ -86,9 +93,15 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
     <div className="space-y-4">
       <MeetingToolbar meeting={meeting} />
       {notice && (
-        <Banner kind="success" onDismiss={() => setNotice(null)}>
-          {notice}
-        </Banner>
+        <div
+          ref={focus.noticeRef}
+          tabIndex={-1}
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
+          <Banner kind="success" onDismiss={() => setNotice(null)}>
+            {notice}
+          </Banner>
+        </div>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox
@@ -112,9 +125,9 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
       <BulkBar
         count={selected.size}
         busy={bulk.isPending}
-        onApprove={() => act("approve", [...selected])}
+        onApprove={() => act("approve", [...selected], null)}
         onReject={() => setRejecting(rejectionOf([...selected], rows))}
-        onResend={() => act("resend", [...selected])}
+        onResend={() => act("resend", [...selected], null)}
         onClear={() => setSelected(new Set())}
       />
       {apps.isPending ? (
@@ -128,7 +141,10 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
             : "No applications found."}
         </p>
       ) : (
-        <div className={apps.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+        <div
+          ref={focus.tableRef}
+          className={apps.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+        >
           <ApplicationsTable
             applications={rows}
             sortBy={sortBy}
@@ -136,8 +152,8 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
             onSort={list.toggleSort}
             onDownloadPdf={downloadPdf}
             onDelete={setDeleting}
-            onApprove={(a) => act("approve", [a._id])}
-            onReject={(a) => setRejecting(rejectionOf([a._id], rows))}
+            onApprove={(a) => act("approve", [a._id], rows.indexOf(a))}
+            onReject={(a) => setRejecting(rejectionOf([a._id], rows, rows.indexOf(a)))}
             detailHref={(a) => `/admin/applications/${a._id}${listPlaceQuery(place)}`}
             selected={selected}
             onToggle={(id) =>
@@ -167,7 +183,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
         subject={rejecting?.subject ?? ""}
         busy={bulk.isPending}
         onClose={() => setRejecting(null)}
-        onReject={(reason) => act("reject", rejecting?.ids ?? [], reason)}
+        onReject={(reason) => act("reject", rejecting?.ids ?? [], rejecting?.row ?? null, reason)}
       />
       <DeleteApplicationDialog
         application={deleting}
@@ -175,6 +191,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
         onDeleted={(a) => {
           setDeleting(null);
           setNotice(`Application of ${a.firstName} ${a.lastName} deleted`);
+          focus.refocus(rows.findIndex((r) => r._id === a._id));
         }}
       />
     </div>

@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ApplicationDto } from "@visa/domain";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
+import AdminApplicationsPage from "../routes/AdminApplicationsPage";
+import { meeting } from "../test-data";
+
+function pending(id: string, first: string): ApplicationDto {
+  return {
+    _id: id,
+    firstName: first,
+    lastName: "Tester",
+    email: `${first.toLowerCase()}@example.com`,
+    status: "Pending",
+    createdAt: "2098-01-02T15:00:00.000Z",
+  } as ApplicationDto;
+}
+
+/**
+ * A Pending list of Ana, Bruno and Chen: a request decided (by `decide`) leaves it, as it does
+ * from the server's list.
+ */
+function pendingList(decide: (body: { ids: string[] }) => Response) {
+  const decided = new Set<string>();
+  return stubApi({
+    "GET /api/meetings": () => json([meeting("m1", "Plenary 2098", "2098-03-10")]),
+    "GET /api/applications/stats": () =>
+      json({ total: 3, pending: 3 - decided.size, approved: 0, rejected: 0 }),
+    "GET /api/applications": () => {
+      const rows = [pending("a1", "Ana"), pending("a2", "Bruno"), pending("a3", "Chen")].filter(
+        (a) => !decided.has(a._id),
+      );
+      return json({ applications: rows, pagination: { total: rows.length, page: 1, pages: 1 } });
+    },
+    "POST /api/applications/bulk": (c: RecordedRequest) => {
+      const answer = decide(c.body as { ids: string[] });
+      if (answer.ok) for (const id of (c.body as { ids: string[] }).ids) decided.add(id);
+      return answer;
+    },
+  });
+}
+
+const approved = (n: number) =>
+  json({ action: "approve", changed: n, skipped: [], message: `${n} approved` });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a decision from the admin list", () => {
+  it("leaves keyboard focus on the row that took the decided one's place", async () => {
+    pendingList(({ ids }) => approved(ids.length));
+    renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    const actions = await screen.findByRole("button", { name: "Actions for Bruno Tester" });
+    actions.focus();
+    await userEvent.keyboard("{Enter}");
+    await screen.findByRole("menuitem", { name: "Approve" });
+    await userEvent.keyboard("{ArrowDown}{Enter}");
+    await screen.findByText("1 approved");
+    await waitFor(() => expect(screen.queryByText("Bruno Tester")).not.toBeInTheDocument());
+    // Chen moved up into Bruno's place; the reviewer goes on from there, not from the page's top.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Actions for Chen Tester" })).toHaveFocus(),
+    );
+  });
+
+  it("leaves keyboard focus on the next row after a rejection's dialog closes", async () => {
+    pendingList(({ ids }) =>
+      json({ action: "reject", changed: ids.length, skipped: [], message: "1 rejected" }),
+    );
+    renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    // The search box had focus before: the closing dialog must not hand focus back to it.
+    await userEvent.click(await screen.findByRole("searchbox"));
+    screen.getByRole("button", { name: "Actions for Bruno Tester" }).focus();
+    await userEvent.keyboard("{Enter}");
+    await screen.findByRole("menuitem", { name: "Reject" });
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Reject Bruno Tester" });
+    await userEvent.type(within(dialog).getByLabelText(/Reason for the applicant/), "Not registered{Enter}");
+    await screen.findByText("1 rejected");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Actions for Chen Tester" })).toHaveFocus(),
+    );
+  });
+
+  it("leaves keyboard focus on the answer after the selected rows are decided", async () => {
+    pendingList(({ ids }) => approved(ids.length));
+    renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    await userEvent.click(await screen.findByLabelText("Select Ana Tester"));
+    await userEvent.click(screen.getByLabelText("Select Chen Tester"));
+    screen.getByRole("button", { name: "Approve selected" }).focus();
+    await userEvent.keyboard("{Enter}");
+    const answer = (await screen.findByText("2 approved")).closest("[role=status]");
+    // The bar with its buttons is gone: focus is on what the decision did, read out from there.
+    await waitFor(() => expect(answer?.closest("[tabindex]")).toHaveFocus());
+  });
+});

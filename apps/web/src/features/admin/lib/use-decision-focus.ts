@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+const DIALOG = "[role='dialog']";
+
+/**
+ * Where keyboard focus goes after a decision (or a deletion) from the admin list. The control
+ * that had it when the answer came goes away with the refreshed list: the decided row's Actions
+ * button when the row leaves the filtered list, the bulk bar's button when the selection is
+ * cleared, the dialog's button when it closes. Focus would fall to the page's top, or to whatever
+ * the dialog finds to give it back to (the search box typed in before); instead, once the
+ * refreshed list is on screen, it goes to the Actions button of the row now in the decided one's
+ * place, or (for a bulk decision, or an emptied page) to the answer's notice. When that control
+ * is still there (the row stays in the list), focus stays where it is.
+ *
+ * `list`: the list's data as it renders; a change of it is the refreshed list.
+ */
+export function useDecisionFocus(list: unknown) {
+  const tableRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const pending = useRef<{ row: number | null; list: unknown; from: Element | null } | null>(null);
+  // A refocus asked after the refreshed list is already on screen runs on the render it asks for.
+  const [asked, setAsked] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new ask is the trigger too
+  useEffect(() => {
+    const p = pending.current;
+    if (!p || list === p.list) return;
+    pending.current = null;
+    // A dialog's button goes with the dialog, closed by the same answer.
+    const stays = p.from && p.from !== document.body && p.from.isConnected && !p.from.closest(DIALOG);
+    if (stays) return;
+    let later = 0;
+    const place = (tries: number) => {
+      // A closing dialog leaves the page a moment later and then gives focus back to what had it
+      // before (the search box, say): focus moves on once it has.
+      if (document.querySelector(DIALOG) && tries > 0) {
+        later = window.setTimeout(() => place(tries - 1));
+        return;
+      }
+      const rows = tableRef.current?.querySelectorAll("tbody tr") ?? [];
+      const row = p.row === null || rows.length === 0 ? null : rows[Math.min(p.row, rows.length - 1)];
+      (row?.querySelector<HTMLElement>("button[aria-haspopup]") ?? noticeRef.current)?.focus();
+    };
+    later = window.setTimeout(() => place(20));
+    return () => window.clearTimeout(later);
+  }, [list, asked]);
+
+  /** After a decision on the row at `row` (its index on the page), or on the selection (null). */
+  const refocus = useCallback(
+    (row: number | null) => {
+      pending.current = { row, list, from: document.activeElement };
+      setAsked((n) => n + 1);
+    },
+    [list],
+  );
+  return { tableRef, noticeRef, refocus };
+}
