@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BulkAction, BulkResultDto, RejectionReasonsDto } from "@visa/domain";
+import { useCallback, useMemo, useState } from "react";
 import { api } from "./api-client";
 import { queryKeys } from "./query-keys";
 
@@ -42,4 +43,34 @@ export function useSaveRejectionReasons() {
 export function bulkSummary(result: BulkResultDto): string {
   const why = result.skipped.map((s) => `${s.name || "An application"}: ${s.reason}`);
   return [result.message, ...why].join(". ");
+}
+
+/**
+ * How a bulk result reads: a success when everything asked changed, a warning when some did not,
+ * a refusal when none did (someone else decided them meanwhile, say).
+ */
+export function bulkKind(result: BulkResultDto): "success" | "info" | "error" {
+  if (result.skipped.length === 0) return "success";
+  return result.changed > 0 ? "info" : "error";
+}
+
+/**
+ * A rejection being asked for in RejectDialog (`T`: whom it is for) and why the last try failed:
+ * said in the dialog, which stays open with the reason typed, rather than behind it.
+ */
+export function useRejection<T>() {
+  const [rejecting, setRejecting] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const open = useCallback((what: T) => {
+    setError(null);
+    setRejecting(what);
+  }, []);
+  const close = useCallback(() => {
+    setRejecting(null);
+    setError(null);
+  }, []);
+  return useMemo(
+    () => ({ rejecting, error, open, close, failed: setError, retry: () => setError(null) }),
+    [rejecting, error, open, close],
+  );
 }

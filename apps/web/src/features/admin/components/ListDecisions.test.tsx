@@ -41,6 +41,9 @@ function pendingList(decide: (body: { ids: string[] }) => Response) {
   });
 }
 
+/** The list on screen (the page's first render loads its modules; a busy machine takes a while). */
+const listShown = () => screen.findByText("Bruno Tester", {}, { timeout: 5_000 });
+
 const approved = (n: number) =>
   json({ action: "approve", changed: n, skipped: [], message: `${n} approved` });
 
@@ -50,6 +53,7 @@ describe("a decision from the admin list", () => {
   it("leaves keyboard focus on the row that took the decided one's place", async () => {
     pendingList(({ ids }) => approved(ids.length));
     renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    await listShown();
     const actions = await screen.findByRole("button", { name: "Actions for Bruno Tester" });
     actions.focus();
     await userEvent.keyboard("{Enter}");
@@ -68,6 +72,7 @@ describe("a decision from the admin list", () => {
       json({ action: "reject", changed: ids.length, skipped: [], message: "1 rejected" }),
     );
     renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    await listShown();
     // The search box had focus before: the closing dialog must not hand focus back to it.
     await userEvent.click(await screen.findByRole("searchbox"));
     screen.getByRole("button", { name: "Actions for Bruno Tester" }).focus();
@@ -86,6 +91,7 @@ describe("a decision from the admin list", () => {
   it("leaves keyboard focus on the answer after the selected rows are decided", async () => {
     pendingList(({ ids }) => approved(ids.length));
     renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    await listShown();
     await userEvent.click(await screen.findByLabelText("Select Ana Tester"));
     await userEvent.click(screen.getByLabelText("Select Chen Tester"));
     screen.getByRole("button", { name: "Approve selected" }).focus();
@@ -93,5 +99,52 @@ describe("a decision from the admin list", () => {
     const answer = (await screen.findByText("2 approved")).closest("[role=status]");
     // The bar with its buttons is gone: focus is on what the decision did, read out from there.
     await waitFor(() => expect(answer?.closest("[tabindex]")).toHaveFocus());
+  });
+});
+
+describe("a decision from the admin list that changes nothing", () => {
+  it("says so in the reject dialog, which stays open with the reason typed", async () => {
+    pendingList(() => json({ message: "Database unavailable" }, 503));
+    renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    await listShown();
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Bruno Tester" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Reject" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject Bruno Tester" });
+    await userEvent.type(within(dialog).getByLabelText(/Reason for the applicant/), "Not registered");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    // The answer is where the admin is looking, not behind the dialog, and read out at once.
+    const said = await within(dialog).findByText("The action failed; nothing was changed");
+    expect(said).toHaveAttribute("role", "alert");
+    expect(within(dialog).getByLabelText(/Reason for the applicant/)).toHaveValue("Not registered");
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.getByText("Bruno Tester")).toBeInTheDocument();
+  });
+
+  it("marks a refusal as one, not as a success", async () => {
+    pendingList(() =>
+      json(
+        {
+          action: "approve",
+          changed: 0,
+          skipped: [
+            {
+              _id: "a2",
+              name: "Bruno Tester",
+              reason: "Changed to Rejected by someone else since you chose it",
+            },
+          ],
+          message: "0 approved, 1 not changed",
+        },
+        200,
+      ),
+    );
+    renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    await listShown();
+    await userEvent.click(await screen.findByRole("button", { name: "Actions for Bruno Tester" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Approve" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "0 approved, 1 not changed. Bruno Tester: Changed to Rejected by someone else since you chose it",
+    );
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
   });
 });

@@ -7,9 +7,10 @@ import { SearchBox } from "../../../components/SearchBox";
 import { Spinner } from "../../../components/Spinner";
 import { reasonOr } from "../../../lib/failure-message";
 import { listPlaceQuery } from "../../../lib/list-query";
-import { bulkSummary, useBulkAction } from "../../../lib/review-actions";
+import { bulkKind, bulkSummary, useBulkAction, useRejection } from "../../../lib/review-actions";
 import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
+import { rejectionOf, seenOf } from "../lib/list-decisions";
 import { useDecisionFocus } from "../lib/use-decision-focus";
 import type { useListParams } from "../lib/use-list-params";
 import { ApplicationsTable } from "./ApplicationsTable";
@@ -23,35 +24,16 @@ export interface MeetingApplicationsProps {
   list: ReturnType<typeof useListParams>;
 }
 
-/** The statuses shown for these ids, for the server to check nobody changed them since. */
-function seenOf(ids: string[], shown: ReadonlyMap<string, string>): Record<string, string> {
-  const seen: Record<string, string> = {};
-  for (const id of ids) {
-    const status = shown.get(id);
-    if (status) seen[id] = status;
-  }
-  return seen;
-}
-
-/**
- * A rejection of these applications, named by the one's name when it is on this page; `row`: the
- * page's row it was asked from (null: the selection).
- */
-function rejectionOf(ids: string[], rows: ApplicationSummaryDto[], row: number | null = null) {
-  const one = ids.length === 1 ? rows.find((r) => r._id === ids[0]) : undefined;
-  return { ids, row, subject: one ? `${one.firstName} ${one.lastName}` : `${ids.length} applications` };
-}
-
 /** The selected meeting's applications: toolbar, search, sortable table, pages, delete. */
 export function MeetingApplications({ meeting, list }: MeetingApplicationsProps) {
   const { page, sortBy, sortDirection, search, status, warnings, setPage } = list;
   const place = { meetingId: meeting._id, page, sortBy, sortDirection, search, status, warnings };
   const apps = useAdminApplications(place);
   const [deleting, setDeleting] = useState<ApplicationSummaryDto | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ kind: "success" | "info" | "error"; text: string } | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // What a rejection is asked for: the selection (on any page), or one row's Reject.
-  const [rejecting, setRejecting] = useState<ReturnType<typeof rejectionOf> | null>(null);
+  const rejection = useRejection<ReturnType<typeof rejectionOf>>();
   const bulk = useBulkAction();
   const pages = apps.data?.pagination.pages ?? 0;
   const filterKey = `${status}|${warnings}|${search}`;
@@ -70,12 +52,16 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
       { action, ids, reason, seen: seenOf(ids, shown.current) },
       {
         onSuccess: (result) => {
-          setNotice(bulkSummary(result));
+          setNotice({ kind: bulkKind(result), text: bulkSummary(result) });
           setSelected(new Set());
-          setRejecting(null);
+          rejection.close();
           focus.refocus(row);
         },
-        onError: (err) => setNotice(reasonOr(err, "The action failed; nothing was changed")),
+        onError: (err) => {
+          const text = reasonOr(err, "The action failed; nothing was changed");
+          if (action === "reject") rejection.failed(text);
+          else setNotice({ kind: "error", text });
+        },
       },
     );
 
@@ -98,8 +84,8 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           tabIndex={-1}
           className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700"
         >
-          <Banner kind="success" onDismiss={() => setNotice(null)}>
-            {notice}
+          <Banner kind={notice.kind} onDismiss={() => setNotice(null)}>
+            {notice.text}
           </Banner>
         </div>
       )}
@@ -126,7 +112,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
         count={selected.size}
         busy={bulk.isPending}
         onApprove={() => act("approve", [...selected], null)}
-        onReject={() => setRejecting(rejectionOf([...selected], rows))}
+        onReject={() => rejection.open(rejectionOf([...selected], rows))}
         onResend={() => act("resend", [...selected], null)}
         onClear={() => setSelected(new Set())}
       />
@@ -153,7 +139,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
             onDownloadPdf={downloadPdf}
             onDelete={setDeleting}
             onApprove={(a) => act("approve", [a._id], rows.indexOf(a))}
-            onReject={(a) => setRejecting(rejectionOf([a._id], rows, rows.indexOf(a)))}
+            onReject={(a) => rejection.open(rejectionOf([a._id], rows, rows.indexOf(a)))}
             detailHref={(a) => `/admin/applications/${a._id}${listPlaceQuery(place)}`}
             selected={selected}
             onToggle={(id) =>
@@ -179,18 +165,22 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
       )}
       <Pagination page={page} pages={pages} onPageChange={setPage} label="Application pages" />
       <RejectDialog
-        open={rejecting !== null}
-        subject={rejecting?.subject ?? ""}
+        open={rejection.rejecting !== null}
+        subject={rejection.rejecting?.subject ?? ""}
         busy={bulk.isPending}
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => act("reject", rejecting?.ids ?? [], rejecting?.row ?? null, reason)}
+        error={rejection.error}
+        onClose={rejection.close}
+        onReject={(reason) => {
+          rejection.retry();
+          act("reject", rejection.rejecting?.ids ?? [], rejection.rejecting?.row ?? null, reason);
+        }}
       />
       <DeleteApplicationDialog
         application={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={(a) => {
           setDeleting(null);
-          setNotice(`Application of ${a.firstName} ${a.lastName} deleted`);
+          setNotice({ kind: "success", text: `Application of ${a.firstName} ${a.lastName} deleted` });
           focus.refocus(rows.findIndex((r) => r._id === a._id));
         }}
       />

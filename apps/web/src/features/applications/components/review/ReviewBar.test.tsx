@@ -116,6 +116,23 @@ describe("the review page", () => {
     await waitFor(() => expect(view.router.state.location.pathname).toBe("/admin/applications/a2"));
   });
 
+  it("says in the reject dialog that a rejection failed, keeping the dialog open", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "POST /api/applications/bulk": { status: 503, json: { message: "Database unavailable" } },
+    });
+    renderReview("/admin/applications/a1");
+    await userEvent.click(await screen.findByRole("button", { name: "Reject" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject Ana Silva" });
+    await userEvent.type(within(dialog).getByLabelText(/Reason for the applicant/), "Not registered");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    // Said where the admin is looking, not behind the dialog.
+    const said = await within(dialog).findByText("The decision failed; nothing was changed");
+    expect(said).toHaveAttribute("role", "alert");
+    expect(within(dialog).getByLabelText(/Reason for the applicant/)).toHaveValue("Not registered");
+  });
+
   it("shows the admin each warning, and the applicant none", async () => {
     saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
     stubApi({ "GET /api/applications/a1": { json: applicationDto({ warnings: WARNINGS }) } });

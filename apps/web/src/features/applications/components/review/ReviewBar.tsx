@@ -6,7 +6,7 @@ import { Button } from "../../../../components/Button";
 import { RejectDialog } from "../../../../components/RejectDialog";
 import { reasonOr } from "../../../../lib/failure-message";
 import { listPlaceQuery, readListPlace } from "../../../../lib/list-query";
-import { bulkSummary, useBulkAction } from "../../../../lib/review-actions";
+import { bulkSummary, useBulkAction, useRejection } from "../../../../lib/review-actions";
 import { useNeighbours } from "../../api/history";
 import { ShortcutsDialog } from "./ShortcutsDialog";
 import { useReviewKeys } from "./use-review-keys";
@@ -40,7 +40,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   }, [listedNow]);
   const around = listedNow ?? lastListed;
   const bulk = useBulkAction();
-  const [rejecting, setRejecting] = useState<null | { next: boolean }>(null);
+  const rejection = useRejection<{ next: boolean }>();
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
 
@@ -61,7 +61,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
       { action, ids: [app._id], reason, seen: { [app._id]: app.status } },
       {
         onSuccess: (result) => {
-          setRejecting(null);
+          rejection.close();
           if (result.changed === 0) setNotice({ kind: "error", text: bulkSummary(result) });
           else if (target) navigate(hrefOf(target));
           else
@@ -70,8 +70,11 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
               text: action === "approve" ? "Application approved" : "Application rejected",
             });
         },
-        onError: (err) =>
-          setNotice({ kind: "error", text: reasonOr(err, "The decision failed; nothing was changed") }),
+        onError: (err) => {
+          const text = reasonOr(err, "The decision failed; nothing was changed");
+          if (action === "reject") rejection.failed(text);
+          else setNotice({ kind: "error", text });
+        },
       },
     );
   };
@@ -80,8 +83,8 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
     {
       approve: () => canApprove && decide("approve", false),
       approveNext: () => canApprove && decide("approve", true),
-      reject: () => canReject && setRejecting({ next: false }),
-      rejectNext: () => canReject && setRejecting({ next: true }),
+      reject: () => canReject && rejection.open({ next: false }),
+      rejectNext: () => canReject && rejection.open({ next: true }),
       next: () => next && navigate(hrefOf(next)),
       previous: () => previous && navigate(hrefOf(previous)),
       back: () => navigate(backTo),
@@ -149,7 +152,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
             <Button
               size="sm"
               variant="danger"
-              onClick={() => setRejecting({ next: false })}
+              onClick={() => rejection.open({ next: false })}
               aria-keyshortcuts="r"
             >
               Reject
@@ -158,7 +161,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
               <Button
                 size="sm"
                 variant="danger"
-                onClick={() => setRejecting({ next: true })}
+                onClick={() => rejection.open({ next: true })}
                 aria-keyshortcuts="Shift+R"
               >
                 Reject &amp; next
@@ -173,12 +176,16 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
         </Banner>
       )}
       <RejectDialog
-        open={rejecting !== null}
+        open={rejection.rejecting !== null}
         subject={`${app.firstName} ${app.lastName}`}
-        confirmLabel={rejecting?.next ? "Reject & next" : "Reject"}
+        confirmLabel={rejection.rejecting?.next ? "Reject & next" : "Reject"}
         busy={bulk.isPending}
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => decide("reject", rejecting?.next ?? false, reason)}
+        error={rejection.error}
+        onClose={rejection.close}
+        onReject={(reason) => {
+          rejection.retry();
+          decide("reject", rejection.rejecting?.next ?? false, reason);
+        }}
       />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </div>
