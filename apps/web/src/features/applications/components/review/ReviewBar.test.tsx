@@ -133,6 +133,40 @@ describe("the review page", () => {
     expect(within(dialog).getByLabelText(/Reason for the applicant/)).toHaveValue("Not registered");
   });
 
+  it("goes on to the request next in the list now, not one someone else decided meanwhile", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    // a2 was next when the page opened; another admin has approved it since, so a3 is next now.
+    let otherDecided = false;
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "GET /api/applications/neighbours": () => ({
+        json: {
+          previous: null,
+          next: otherDecided ? "a3" : "a2",
+          position: 1,
+          total: otherDecided ? 29 : 30,
+        },
+      }),
+      "POST /api/applications/bulk": {
+        json: { action: "approve", changed: 1, skipped: [], message: "1 approved" },
+      },
+    });
+    const view = renderRoutes(
+      [
+        { path: "/admin/applications/a1", element: <ApplicationDetail id="a1" admin /> },
+        { path: "/admin/applications/:id", element: <p>Another request</p> },
+      ],
+      "/admin/applications/a1?meeting=m1&status=pending",
+    );
+    const nav = await screen.findByRole("navigation", { name: "Review" });
+    await within(nav).findByText("1 of 30");
+    otherDecided = true;
+    await userEvent.click(screen.getByRole("button", { name: "Approve & next" }));
+    await screen.findByText("Another request");
+    expect(view.router.state.location.pathname).toBe("/admin/applications/a3");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+
   it("shows the admin each warning, and the applicant none", async () => {
     saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
     stubApi({ "GET /api/applications/a1": { json: applicationDto({ warnings: WARNINGS }) } });

@@ -1,5 +1,5 @@
-import { ADMIN_PAGE_SIZE, type ApplicationDto, type NeighboursDto } from "@visa/domain";
-import { useEffect, useMemo, useState } from "react";
+import { ADMIN_PAGE_SIZE, type ApplicationDto } from "@visa/domain";
+import { useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
@@ -7,8 +7,8 @@ import { RejectDialog } from "../../../../components/RejectDialog";
 import { reasonOr } from "../../../../lib/failure-message";
 import { listPlaceQuery, readListPlace } from "../../../../lib/list-query";
 import { bulkSummary, useBulkAction, useRejection } from "../../../../lib/review-actions";
-import { useNeighbours } from "../../api/history";
 import { ShortcutsDialog } from "./ShortcutsDialog";
+import { useListNeighbours } from "./use-list-neighbours";
 import { useReviewKeys } from "./use-review-keys";
 
 export interface ReviewBarProps {
@@ -30,33 +30,29 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const navigate = useNavigate();
   const place = useMemo(() => readListPlace(new URLSearchParams(location.search)), [location.search]);
   const listed = place.meetingId ? { ...place, meetingId: place.meetingId } : null;
-  const neighbours = useNeighbours(app._id, listed);
-  // A decision made here may take the request out of the filtered list (Approve on Pending); it
-  // then keeps the neighbours and place it had in the list, so the reviewer walks on from there.
-  const listedNow = neighbours.data && neighbours.data.position > 0 ? neighbours.data : null;
-  const [lastListed, setLastListed] = useState<NeighboursDto | null>(null);
-  useEffect(() => {
-    if (listedNow) setLastListed(listedNow);
-  }, [listedNow]);
-  const around = listedNow ?? lastListed;
+  const { listedNow, position, previous, next, nextNow } = useListNeighbours(app._id, listed);
   const bulk = useBulkAction();
   const rejection = useRejection<{ next: boolean }>();
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
 
   // Back lands on the page this application is (or was) on: Next may have walked past the first one.
-  const backPage = around ? Math.ceil(around.position / ADMIN_PAGE_SIZE) : place.page;
+  const backPage = position > 0 ? Math.ceil(position / ADMIN_PAGE_SIZE) : place.page;
   const backTo = `/admin${listPlaceQuery({ ...place, page: backPage })}`;
   const hrefOf = (id: string) => `/admin/applications/${id}${location.search}`;
-  const next = around?.next ?? null;
-  const previous = around?.previous ?? null;
   const decisions = offered && !app.withdrawnAt;
   const canApprove = decisions && app.status !== "Approved";
   const canReject = decisions && app.status !== "Rejected";
+  // While '& next' asks which request is next now, before deciding.
+  const [looking, setLooking] = useState(false);
 
-  const decide = (action: "approve" | "reject", thenNext: boolean, reason?: string) => {
+  const decide = async (action: "approve" | "reject", thenNext: boolean, reason?: string) => {
     // The next one is taken before deciding: a decided request may leave the filtered list.
-    const target = thenNext ? next : null;
+    let target: string | null = null;
+    if (thenNext) {
+      setLooking(true);
+      target = await nextNow().finally(() => setLooking(false));
+    }
     bulk.mutate(
       { action, ids: [app._id], reason, seen: { [app._id]: app.status } },
       {
@@ -90,7 +86,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
       back: () => navigate(backTo),
       help: () => setHelp(true),
     },
-    !bulk.isPending,
+    !bulk.isPending && !looking,
   );
 
   return (
@@ -130,7 +126,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
             <Button
               size="sm"
               onClick={() => decide("approve", false)}
-              disabled={bulk.isPending}
+              disabled={bulk.isPending || looking}
               aria-keyshortcuts="a"
             >
               Approve
@@ -139,7 +135,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
               <Button
                 size="sm"
                 onClick={() => decide("approve", true)}
-                disabled={bulk.isPending}
+                disabled={bulk.isPending || looking}
                 aria-keyshortcuts="Shift+A"
               >
                 Approve &amp; next
@@ -179,7 +175,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
         open={rejection.rejecting !== null}
         subject={`${app.firstName} ${app.lastName}`}
         confirmLabel={rejection.rejecting?.next ? "Reject & next" : "Reject"}
-        busy={bulk.isPending}
+        busy={bulk.isPending || looking}
         error={rejection.error}
         onClose={rejection.close}
         onReject={(reason) => {
