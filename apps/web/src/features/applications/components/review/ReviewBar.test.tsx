@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ApplicationDto, ApplicationWarning } from "@visa/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -165,6 +165,28 @@ describe("the review page", () => {
     await screen.findByText("Another request");
     expect(view.router.state.location.pathname).toBe("/admin/applications/a3");
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+
+  it("reads a letter key with Caps Lock on as the key itself, Shift alone adding '& next'", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "GET /api/applications/neighbours": { json: { previous: "a0", next: "a2", position: 2, total: 3 } },
+      "POST /api/applications/bulk": {
+        json: { action: "approve", changed: 1, skipped: [], message: "1 approved" },
+      },
+    });
+    const view = renderReview("/admin/applications/a1?meeting=m1&status=pending");
+    const nav = await screen.findByRole("navigation", { name: "Review" });
+    await within(nav).findByText("2 of 3");
+    // Caps Lock on: the browser reports "A" without Shift. That is Approve, not 'Approve & next'.
+    fireEvent.keyDown(document.body, { key: "A", shiftKey: false });
+    expect(await screen.findByText("Application approved")).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe("/admin/applications/a1");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+    // And "J" is Next.
+    fireEvent.keyDown(document.body, { key: "J", shiftKey: false });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe("/admin/applications/a2"));
   });
 
   it("shows the admin each warning, and the applicant none", async () => {

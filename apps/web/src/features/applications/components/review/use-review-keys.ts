@@ -40,7 +40,9 @@ export function useReviewKeys(actions: ReviewKeyActions, enabled: boolean): void
         b: actions.back,
         "?": actions.help,
       };
-      const run = map[e.key];
+      // Caps Lock turns "a" into "A" without Shift: a letter key goes by the letter and Shift alone.
+      const key = /^[a-z]$/i.test(e.key) ? (e.shiftKey ? e.key.toUpperCase() : e.key.toLowerCase()) : e.key;
+      const run = map[key];
       if (!run) return;
       e.preventDefault();
       run();
