@@ -69,6 +69,10 @@ describe("review desk journey", () => {
     await page.getByText("5 selected").waitFor();
     await page.getByRole("button", { name: "Approve selected" }).click();
     await page.getByRole("status").filter({ hasText: "5 approved" }).waitFor();
+    // The bar and its button are gone with the selection: focus is on the answer, not the page's top.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""))
+      .toMatch(/^5 approved/);
     await expect.poll(() => rows(page).count()).toBe(2);
     await page.getByText(`Showing 2 of 2 applications for Review Desk ${tag}`).waitFor();
 
