@@ -103,6 +103,8 @@ describe("mobile journey (375 × 800)", () => {
     await expectTapTarget(view, "View Details");
     await view.click();
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
+    // The heading and Back show while the request loads, and are drawn again once it has come.
+    await page.getByRole("button", { name: "Edit" }).waitFor();
     await expectTapTarget(page.getByRole("link", { name: "← Back" }), "Back");
 
     // Editing on a phone: Edit leads into the form, Save back to the page's heading, and the

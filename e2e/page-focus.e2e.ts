@@ -69,7 +69,10 @@ describe("focus when moving between pages", () => {
       .click();
     await page.getByRole("menuitem", { name: "View Details" }).click();
     await expect.poll(() => focused(page)).toMatchObject({ tag: "H1", text: "Application Details" });
-    // Tab goes on through the page, not from the top of the document.
+    // Once the request has come (the heading shows while it loads), the heading still has focus,
+    // and Tab goes on through the page, not from the top of the document.
+    await page.getByRole("button", { name: "Withdraw Request" }).waitFor();
+    expect(await focused(page)).toMatchObject({ tag: "H1", text: "Application Details" });
     await page.keyboard.press("Tab");
     expect(await focused(page)).toMatchObject({ text: "Withdraw Request", inMain: true });
   });
