@@ -1,4 +1,10 @@
-import { APPLICATION_FIELDS, CSV_FIELD_KEYS, DAY_WITH_TIME_MESSAGE, isRealDay } from "@visa/domain";
+import {
+  APPLICATION_FIELDS,
+  CSV_FIELD_KEYS,
+  DAY_MESSAGE,
+  DAY_WITH_TIME_MESSAGE,
+  isRealDay,
+} from "@visa/domain";
 import { type ImportColumn, readImportCsv } from "./read-import-csv.js";
 
 /** The columns that hold days. */
@@ -28,14 +34,12 @@ const MIDNIGHT =
   /^(\S+?)[T ](?:0?0:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})?|0?0:00(?::00)? ?AM|12:00(?::00)? ?AM)$/i;
 const ANY_TIME = /^\S+?[T ]\d{1,2}:\d{2}/;
 
-const ISO_HINT = "must be a date (YYYY-MM-DD)";
-
 type Day = { day: string } | { error: string };
 
 function dayOf(y: string, m: string, d: string): Day {
   return isRealDay(Number(y), Number(m), Number(d))
     ? { day: `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}` }
-    : { error: ISO_HINT };
+    : { error: DAY_MESSAGE };
 }
 
 /** A slashed date's two readings' evidence: which order its numbers prove, if any. */
@@ -112,12 +116,12 @@ export function readImportDay(raw: string, evidence: SlashEvidence): Day {
     };
   }
   const slashed = SLASHED.exec(value);
-  if (!slashed) return { error: ISO_HINT };
+  if (!slashed) return { error: DAY_MESSAGE };
   const [, a, b, y] = slashed as unknown as [string, string, string, string];
   const proof = slashProof(value);
   if (proof === "dayFirst" || (proof === null && a === b)) return dayOf(y, b, a);
   if (proof === "monthFirst") return dayOf(y, a, b);
-  if (Number(a) > 12 && Number(b) > 12) return { error: ISO_HINT };
+  if (Number(a) > 12 && Number(b) > 12) return { error: DAY_MESSAGE };
   if (evidence.dayFirst && evidence.monthFirst) {
     return {
       error: `could be day or month first, and the file writes dates both ways (${evidence.dayFirst} day first, ${evidence.monthFirst} month first): write it as YYYY-MM-DD`,
