@@ -50,7 +50,17 @@ async function main() {
     if (commands) lock.describe({ commands: true });
     else app.log.warn("DATA_DIR's path is too long for a local socket: commands cannot reach this server");
   }
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    const taken = listenProblem(e, config.port, config.host);
+    if (!taken) throw e;
+    // Closed before exiting, so the database is shut down cleanly and DATA_DIR is free at once.
+    await commands?.close();
+    await app.close();
+    console.error(taken);
+    process.exit(1);
+  }
   app.log.info(`database: ${app.ctx.database.kind}; mail: ${app.ctx.mailer.target}`);
   // A start on a nearly full disk serves reads only: say so where the operator looks, not only in /api/health.
   const noRoom = app.ctx.database.writeProblem();
@@ -68,6 +78,21 @@ async function main() {
         ),
     );
   }, LETTER_CODE_AFTER_MS).unref();
+}
+
+/**
+ * One line for a port this server cannot listen on, or undefined for any other failure. The usual
+ * case is a second `npm start`, or another program, on the same port.
+ */
+function listenProblem(e: unknown, port: number, host: string): string | undefined {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EADDRINUSE") {
+    return `Port ${port} on ${host} is already in use by another program (perhaps another server of this portal): stop it, or start this one on another port, e.g. PORT=${port < 65535 ? port + 1 : 3000} npm start`;
+  }
+  if (code === "EACCES") {
+    return `This user may not listen on port ${port} on ${host}: choose a port above 1023, e.g. PORT=3000 npm start`;
+  }
+  return undefined;
 }
 
 main().catch((e) => {
