@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { prepareDataDir } from "./data-dir/private-files.js";
+import { notWritable, prepareDataDir } from "./data-dir/private-files.js";
 import { DEFAULT_POOL_SIZE, DEFAULT_QUERY_TIMEOUT_SECONDS } from "./db/client.js";
 
 // Port 0 would listen on whatever port the system picks: nobody could find the server. One
@@ -250,6 +250,8 @@ function persistentSecret(dataDir: string): string {
     writeFileSync(join(dataDir, "jwt-secret"), secret, { mode: 0o600 });
     return secret;
   } catch (e) {
+    const problem = notWritable(dataDir, e);
+    if (problem) throw new ConfigError(`Invalid configuration: DATA_DIR ${problem}`);
     const reason = (e as NodeJS.ErrnoException).code ?? String(e);
     throw new ConfigError(
       `Invalid configuration: DATA_DIR ${dataDir} cannot keep the generated token key (${reason}); give a DATA_DIR this user may write, or set JWT_SECRET`,

@@ -2,7 +2,7 @@
 import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { tryLock } from "fs-native-extensions";
-import { narrowDataDir, prepareDataDir } from "./private-files.js";
+import { narrowDataDir, notWritable, prepareDataDir } from "./private-files.js";
 
 /** Who holds DATA_DIR, as written into the lock file by the holder. */
 export interface DataDirHolder {
@@ -44,9 +44,15 @@ const DEFAULT_ADVICE = "stop that process first, or give this one another DATA_D
  * file itself stays; only the lock on it counts.
  */
 export function lockDataDir(dataDir: string, role: string, advice = DEFAULT_ADVICE): DataDirLock {
-  prepareDataDir(dataDir);
   const file = join(dataDir, LOCK_FILE);
-  const fd = openSync(file, "a+", 0o600);
+  let fd: number;
+  try {
+    prepareDataDir(dataDir);
+    fd = openSync(file, "a+", 0o600);
+  } catch (e) {
+    const problem = notWritable(dataDir, e);
+    throw problem ? new Error(problem) : e;
+  }
   let granted = false;
   try {
     granted = tryLock(fd);

@@ -34,3 +34,17 @@ function narrow(path: string, deep: boolean): void {
   }
   if (deep && st.isDirectory()) for (const name of readdirSync(path)) narrow(join(path, name), true);
 }
+
+/**
+ * One line for a DATA_DIR this user may not write, or undefined for other failures: most often one
+ * made by another user (a first start with sudo, then a service account), or a read-only disk.
+ */
+export function notWritable(dataDir: string, e: unknown): string | undefined {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EROFS")
+    return `${dataDir} is on a read-only file system: give a DATA_DIR this user may write`;
+  if (code === "EACCES" || code === "EPERM") {
+    return `${dataDir} may not be written by this user (${code}): run this as the user who owns it, or give this user a DATA_DIR of its own`;
+  }
+  return undefined;
+}
