@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { letters, organisation } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
@@ -136,5 +138,57 @@ describe("the issuer on the verification page", () => {
 
   it("answers an unknown reference's logo with 404", async () => {
     expect((await logo("VL-0000-0000-0000-0000")).statusCode).toBe(404);
+  });
+});
+
+describe("a logo stored at full size by an older version", () => {
+  let reference: string;
+  let stored: Buffer;
+
+  beforeAll(async () => {
+    // A 3000 x 2000 photo of a megabyte or more, kept as uploaded, as versions before scaled
+    // uploads left it: written straight to the row, as an upgrade finds it.
+    stored = await sharp({
+      create: {
+        width: 3000,
+        height: 2000,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 20 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    expect(stored.length).toBeGreaterThan(1024 * 1024);
+    await t.app.ctx.db
+      .update(organisation)
+      .set({ logo: stored, logoType: "image/jpeg", version: sql`${organisation.version} + 1` });
+    reference = await issueLetter();
+  });
+
+  it("is served on the verification page scaled as the letter prints it, not at full size", async () => {
+    const [letter] = await t.app.ctx.db
+      .select({ logoSha256: letters.organisationLogoSha256 })
+      .from(letters)
+      .where(eq(letters.reference, reference));
+    // The letter keeps the hash of the logo as stored, whatever size it printed it at.
+    expect(letter?.logoSha256).toBe(createHash("sha256").update(stored).digest("hex"));
+
+    expect(await verifiedIssuer(reference)).toMatchObject({ hasLogo: true, logoReplaced: false });
+    const image = await logo(reference);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/jpeg");
+    const meta = await sharp(image.rawPayload).metadata();
+    // The logo's box prints 625 x 234 pixels at 300 dpi; a 3:2 photo fits 351 x 234.
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 351, 234]);
+    expect(image.rawPayload.length).toBeLessThan(200 * 1024);
+    // The stored original is left as it was.
+    expect((await storedLogo()).equals(stored)).toBe(true);
+  });
+
+  it("is no longer served once the organisation replaces it", async () => {
+    await setLogo(BLUE_LOGO);
+    expect((await logo(reference)).statusCode).toBe(404);
+    expect(await verifiedIssuer(reference)).toMatchObject({ hasLogo: false, logoReplaced: true });
   });
 });

@@ -74,7 +74,12 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
   // The logo beside the letter's issuer on its page: public, like the letters that print it.
   const logoSchema = {
     params: referenceParams,
-    response: { 200: fileAnswer("image/png", "The logo the letter printed, as uploaded (PNG or JPEG)") },
+    response: {
+      200: fileAnswer(
+        "image/png",
+        "The logo the letter printed, as letters print it (PNG or JPEG, scaled to fit)",
+      ),
+    },
   };
   app.get(
     "/api/verify/:reference/logo",

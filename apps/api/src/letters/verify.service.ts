@@ -7,6 +7,7 @@ import { ensureOrganisation } from "./letter-assets.js";
 import { passportMatches } from "./letter-hashes.js";
 import { LETTER_MESSAGES } from "./letters.policy.js";
 import { type CurrentIssuer, showsLogo, verificationPresenter } from "./letters.presenter.js";
+import { letterImageFromStore } from "./organisation-image.js";
 
 async function findLetter(ctx: AppContext, reference: string) {
   const canonical = normaliseLetterReference(reference);
@@ -45,9 +46,23 @@ export async function verifyLetter(ctx: AppContext, reference: string): Promise<
   return verificationPresenter(row.letter, valid, issuer);
 }
 
+// The logo last sent as the letters print it, by the stored bytes' hash: one stored at full size
+// by an older version is scaled once, not at every page view.
+const printedLogos = new WeakMap<AppContext, { sha256: string; data: Promise<Buffer> }>();
+
+function printedLogo(ctx: AppContext, sha256: string, stored: Buffer): Promise<Buffer> {
+  const last = printedLogos.get(ctx);
+  if (last?.sha256 === sha256) return last.data;
+  const data = letterImageFromStore("logo", stored);
+  printedLogos.set(ctx, { sha256, data });
+  return data;
+}
+
 /**
  * The logo the verification page shows beside the letter's issuer: the one the letter printed,
- * while the organisation still uses it (a replaced one is not kept); 404 otherwise.
+ * while the organisation still uses it (a replaced one is not kept), as letters print it; 404
+ * otherwise. It is the one the letter printed when the stored bytes' SHA-256 is the one the
+ * letter kept (letters hash the stored bytes, not the scaled copy they print).
  */
 export async function letterLogo(
   ctx: AppContext,
@@ -61,10 +76,10 @@ export async function letterLogo(
       sha256: sql<string | null>`encode(sha256(${organisation.logo}), 'hex')`,
     })
     .from(organisation);
-  if (!logo?.data || !logo.type || !showsLogo(letter, logo.sha256)) {
+  if (!logo?.data || !logo.type || !logo.sha256 || !showsLogo(letter, logo.sha256)) {
     throw notFound(LETTER_MESSAGES.noLetterLogo);
   }
-  return { data: logo.data, type: logo.type };
+  return { data: await printedLogo(ctx, logo.sha256, logo.data), type: logo.type };
 }
 
 /** Whether the passport number (in any spelling) is the one on the letter; nothing else. */
