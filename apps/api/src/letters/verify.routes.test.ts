@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainMailQueue } from "../notifications/mail-queue.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { applicantWithApplication, letterReference } from "./letters-test-helpers.js";
+import { setOrganisationImage } from "./organisation.service.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -231,5 +232,35 @@ describe("verification", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json().message).toMatch(/Too many/);
     expect((await verify("VL-0000-0000-0000-0000", "198.51.100.8")).statusCode).toBe(404);
+  });
+
+  it("lets a client open 30 pages a minute with their logos: a page's logo is not counted as a look-up", async () => {
+    // A real 2x2 PNG, the organisation's logo, printed on the letters issued from now on.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAD0lEQVR4nGNgMJ4JQhAKABP6AzHVPtkTAAAAAElFTkSuQmCC",
+      "base64",
+    );
+    await setOrganisationImage(t.app.ctx, "logo", png);
+    const letters: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { applicant, application } = await applicantWithApplication(t.app);
+      letters.push(await issuedReference(application.id, applicant.auth));
+    }
+    const ip = "198.51.100.20";
+    const logo = (reference: string) =>
+      t.app.inject({ method: "GET", url: `/api/verify/${reference}/logo`, remoteAddress: ip });
+    // What the page asks for each letter a consulate opens: its details, then its logo.
+    for (let view = 0; view < 30; view++) {
+      const reference = letters[view % letters.length] ?? "";
+      const page = await verify(reference, ip);
+      expect(page.statusCode, `page ${view + 1}`).toBe(200);
+      expect(page.json().organisation.hasLogo).toBe(true);
+      expect((await logo(reference)).statusCode, `logo ${view + 1}`).toBe(200);
+    }
+    expect((await verify(letters[0] ?? "", ip)).statusCode).toBe(429);
+    // The logo has a limit of its own, as many a minute.
+    const limited = await logo(letters[0] ?? "");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many/);
   });
 });

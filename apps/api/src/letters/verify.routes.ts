@@ -23,16 +23,19 @@ function letterKey(request: FastifyRequest): string {
 
 /** Public verification of a letter by its reference: no session, rate limited per client. */
 export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
-  const rateLimit = {
+  // A page view asks for the letter's details, then its logo. Counted together, a consulate was
+  // refused after 15 pages a minute, on the logo first when a page before had none: each is
+  // counted on its own, so a client may open 30 pages a minute with their logos.
+  const perMinute = (name: string) => ({
     max: VERIFY_PER_MINUTE,
     timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `verify:${clientKey(request)}`,
+    keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request)}`,
     errorResponseBuilder: () =>
       new HttpError(429, "Too many verification requests. Please wait a minute and try again."),
-  };
+  });
   const options = {
     schema: { params: referenceParams, response: { 200: verificationAnswer } },
-    config: { rateLimit },
+    config: { rateLimit: perMinute("verify") },
   };
   app.get("/api/verify/:reference", options, async (request, reply) => {
     reply.header("cache-control", "no-store");
@@ -83,7 +86,7 @@ export async function verifyRoutes(app: App, { ctx }: RouteDeps) {
   };
   app.get(
     "/api/verify/:reference/logo",
-    { schema: logoSchema, config: { rateLimit } },
+    { schema: logoSchema, config: { rateLimit: perMinute("verify-logo") } },
     async (request, reply) => {
       const image = await letterLogo(ctx, request.params.reference);
       return reply.type(image.type).header("cache-control", "public, max-age=300").send(image.data);
