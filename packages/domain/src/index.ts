@@ -2,6 +2,7 @@ export * from "./address-regions.js";
 export * from "./constants.js";
 export * from "./countries.js";
 export * from "./dates.js";
+export * from "./file-size.js";
 export * from "./history.js";
 export * from "./letter-reference.js";
 export * from "./policy.js";

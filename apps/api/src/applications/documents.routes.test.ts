@@ -88,12 +88,15 @@ describe("uploads", () => {
     expect(await docsOf(app.id)).toHaveLength(0);
   });
 
-  it("refuses a file over 10 MB with 413", async () => {
+  it("refuses a file over 10 MB with 413, saying how large it is", async () => {
     const { owner, app } = await ownApplication();
-    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    const big = Buffer.concat([PDF, Buffer.alloc(15 * 1024 * 1024 - PDF.length)]);
     const res = await upload(app.id, owner.auth, { filename: "big.pdf", data: big });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe("The file must be at most 10 MB");
+    expect(res.json().message).toBe("The file must be at most 10 MB; this one is 15 MB");
+    const barely = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    const over = await upload(app.id, owner.auth, { filename: "scan.pdf", data: barely });
+    expect(over.json().message).toBe("The file must be at most 10 MB; this one is 10.1 MB");
     expect(await docsOf(app.id)).toHaveLength(0);
   });
 

@@ -2,10 +2,10 @@ import { idField, MAX_UPLOAD_BYTES } from "@visa/domain";
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { readUploadedFile } from "../lib/read-multipart.js";
 import { documentAnswer, fileAnswer, MULTIPART, messageAnswer, multipartBody } from "../openapi/answers.js";
 import { addDocument, assertCanUpload, deleteDocument, getDocument } from "./document.service.js";
 import { attachmentDisposition } from "./file-type.js";
-import { readUploadedFile } from "./read-upload.js";
 
 const appParams = z.object({ id: idField });
 const docParams = z.object({ id: idField, docId: idField });

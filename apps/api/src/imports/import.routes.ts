@@ -1,9 +1,9 @@
 import { idField, MAX_IMPORT_BYTES } from "@visa/domain";
 import { z } from "zod";
 import { attachmentDisposition } from "../applications/file-type.js";
-import { readUploadedFile } from "../applications/read-upload.js";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { readUploadedFile } from "../lib/read-multipart.js";
 import { fileAnswer, importAnswer, MULTIPART, multipartBody } from "../openapi/answers.js";
 import { exportApplications } from "./export.service.js";
 import { importApplications } from "./import.service.js";

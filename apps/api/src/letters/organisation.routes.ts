@@ -1,6 +1,7 @@
 import { organisationInputSchema } from "@visa/domain";
 import { z } from "zod";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { readMultipart } from "../lib/read-multipart.js";
 import { fileAnswer, MULTIPART, multipartBody, organisationAnswer } from "../openapi/answers.js";
 import {
   getOrganisation,
@@ -11,7 +12,6 @@ import {
   setOrganisationImage,
   updateOrganisation,
 } from "./organisation.service.js";
-import { readMultipart } from "./read-multipart.js";
 
 const imageParams = z.object({
   image: z.enum(["logo", "signature"], { message: "must be logo or signature" }),

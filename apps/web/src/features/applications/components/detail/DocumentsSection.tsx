@@ -2,7 +2,9 @@ import {
   ALLOWED_UPLOAD_TYPES,
   type ApplicationDto,
   type DocumentDto,
+  fileTooLargeMessage,
   formatTimestampEastern,
+  sizeText as limitText,
   MAX_UPLOAD_BYTES,
 } from "@visa/domain";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -27,7 +29,8 @@ export function uploadProblem(file: File): string | null {
   if (!(ALLOWED_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
     return "Only PDF, JPEG or PNG files can be uploaded.";
   }
-  if (file.size > MAX_UPLOAD_BYTES) return "The file is larger than 10 MB.";
+  // The server's own words, so the file's size is told whichever of the two refuses it.
+  if (file.size > MAX_UPLOAD_BYTES) return fileTooLargeMessage(MAX_UPLOAD_BYTES, file.size);
   return null;
 }
 
@@ -152,7 +155,7 @@ export function DocumentsSection({ app, canUpload, canRemove }: DocumentsSection
               className={controlClass}
             />
             <p id={`${inputId}-hint`} className="mt-1 text-xs text-gray-600">
-              PDF, JPEG or PNG, up to 10 MB.
+              {`PDF, JPEG or PNG, up to ${limitText(MAX_UPLOAD_BYTES)}.`}
             </p>
           </div>
           <Button type="submit" variant="secondary" disabled={upload.isPending} className="sm:mb-5">

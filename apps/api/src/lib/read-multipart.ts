@@ -1,25 +1,19 @@
 import type { Readable } from "node:stream";
+import type { MultipartFile } from "@fastify/multipart";
+import { fileTooLargeMessage } from "@visa/domain";
 import type { FastifyRequest } from "fastify";
-import { badRequest, HttpError } from "../lib/errors.js";
-import { multipartFailure } from "../lib/multipart-errors.js";
+import { badRequest, HttpError } from "./errors.js";
+import { multipartFailure } from "./multipart-errors.js";
 
-const MB = 1024 * 1024;
 /**
  * How far past the limit a file is still counted (and dropped) to tell the sender its size: the
  * client sends it anyway; a larger one is only said to be larger than this.
  */
-const COUNTED_UP_TO = 100 * MB;
-
-/** A size as people read it: "2 MB", "15.3 MB", "256 KB"; rounded up, so over a limit reads over it. */
-export function sizeText(bytes: number): string {
-  if (bytes >= MB) return `${Math.ceil((bytes / MB) * 10) / 10} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
-}
+const COUNTED_UP_TO = 100 * 1024 * 1024;
 
 /** The 413 for a file over `max` bytes, with its size when it was counted. */
 export function fileTooLarge(max: number, size: number | null): HttpError {
-  const was = size === null ? `more than ${sizeText(COUNTED_UP_TO)}` : sizeText(size);
-  return new HttpError(413, `The file must be at most ${sizeText(max)}; this one is ${was}`);
+  return new HttpError(413, fileTooLargeMessage(max, size ?? { moreThan: COUNTED_UP_TO }));
 }
 
 /**
@@ -45,16 +39,46 @@ export async function readMultipart(
         part.file.resume();
         continue;
       }
-      const { data, size } = await readUpTo(part.file, maxBytes);
-      if (part.file.truncated) throw fileTooLarge(maxBytes, null);
-      if (size > maxBytes) throw fileTooLarge(maxBytes, size);
-      file = { data, filename: part.filename };
+      file = { data: await readFilePart(part, maxBytes), filename: part.filename };
     }
   } catch (err) {
     throw multipartFailure(err, () => fileTooLarge(maxBytes, null));
   }
   if (!file || file.data.length === 0) throw badRequest(missingMessage);
   return { file: file.data, filename: file.filename, fields };
+}
+
+/**
+ * The single file of a multipart request, which must come in the field "file", read into memory
+ * up to maxBytes. A larger file is a 413 that says how large it was, as `readMultipart` says it.
+ */
+export async function readUploadedFile(
+  request: FastifyRequest,
+  maxBytes: number,
+  missingMessage: string,
+): Promise<{ filename: string; data: Buffer }> {
+  const tooLarge = () => fileTooLarge(maxBytes, null);
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: COUNTED_UP_TO } });
+  } catch (err) {
+    throw multipartFailure(err, tooLarge);
+  }
+  if (!part) throw badRequest(missingMessage);
+  if (part.fieldname !== "file") throw badRequest('The file must be sent in the form field "file"');
+  try {
+    return { filename: part.filename, data: await readFilePart(part, maxBytes) };
+  } catch (err) {
+    throw multipartFailure(err, tooLarge);
+  }
+}
+
+/** A file part's bytes, at most `max`; a larger file is counted to tell its size, not kept. */
+async function readFilePart(part: MultipartFile, max: number): Promise<Buffer> {
+  const { data, size } = await readUpTo(part.file, max);
+  if (part.file.truncated) throw fileTooLarge(max, null);
+  if (size > max) throw fileTooLarge(max, size);
+  return data;
 }
 
 /** The stream's bytes while they number at most `max`; past that only counted. */
