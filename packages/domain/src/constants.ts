@@ -13,6 +13,11 @@ export const PAGINATION_WINDOW = 7;
 export const SESSION_WARNING_SECONDS = 5 * 60;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/**
+ * A logo or signature upload. A phone photo of a signature is often 3 to 6 MB; what is stored is a
+ * copy scaled to what prints, so the upload may be larger than any letter needs.
+ */
+export const MAX_LETTER_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Applications one account may create in an hour: each one mails its owner and fills the admins' list. */
 export const CREATES_PER_HOUR = 20;
 export const ALLOWED_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;

@@ -1,4 +1,4 @@
-import { organisationInputSchema } from "@visa/domain";
+import { MAX_LETTER_IMAGE_BYTES, organisationInputSchema } from "@visa/domain";
 import { z } from "zod";
 import type { App, RouteDeps } from "../lib/app-type.js";
 import { readMultipart } from "../lib/read-multipart.js";
@@ -16,9 +16,6 @@ import {
 const imageParams = z.object({
   image: z.enum(["logo", "signature"], { message: "must be logo or signature" }),
 });
-// A phone photo of a signature is often 3 to 6 MB; what is stored is a small copy
-// (letterImageFromUpload), so the upload may be larger than any letter needs.
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MAX_CERTIFICATE_BYTES = 256 * 1024;
 
 /** Admin settings of the organisation that issues letters. */
@@ -67,7 +64,11 @@ export async function organisationRoutes(app: App, { ctx, guards }: RouteDeps) {
       },
     },
     async (request) => {
-      const { file } = await readMultipart(request, MAX_IMAGE_BYTES, "Please choose an image to upload");
+      const { file } = await readMultipart(
+        request,
+        MAX_LETTER_IMAGE_BYTES,
+        "Please choose an image to upload",
+      );
       return setOrganisationImage(ctx, request.params.image as OrganisationImage, file);
     },
   );

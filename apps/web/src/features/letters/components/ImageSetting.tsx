@@ -1,3 +1,4 @@
+import { fileTooLargeMessage, MAX_LETTER_IMAGE_BYTES, sizeText } from "@visa/domain";
 import { useId, useRef, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
@@ -8,6 +9,9 @@ import {
   useUploadOrganisationImage,
 } from "../api/organisation-images";
 import { errorText } from "../lib/error-text";
+
+// Said beside each field, so nobody shrinks a photo by hand or wonders why the stored copy is small.
+const SIZE_HINT = `Up to ${sizeText(MAX_LETTER_IMAGE_BYTES)}. A larger picture is stored scaled down to what prints sharp on the letter (300 dpi), so the stored copy may be smaller than the file.`;
 
 const LABELS: Record<OrganisationImage, { title: string; hint: string }> = {
   logo: { title: "Logo", hint: "Printed at the top left of the letterhead." },
@@ -26,14 +30,21 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
   const url = useOrganisationImageUrl(which, present, version);
   const upload = useUploadOrganisationImage(which);
   const remove = useRemoveOrganisationImage(which);
   const { title, hint } = LABELS[which];
   const failure = upload.error ?? remove.error;
+  const hintId = `${inputId}-hint`;
 
   const send = () => {
     if (!file) return;
+    // The server's own words, without sending megabytes only to have them refused.
+    if (file.size > MAX_LETTER_IMAGE_BYTES) {
+      return setTooLarge(fileTooLargeMessage(MAX_LETTER_IMAGE_BYTES, file.size));
+    }
+    setTooLarge(null);
     upload.mutate(file, {
       onSuccess: () => {
         setFile(null);
@@ -58,8 +69,12 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
           </span>
         )}
       </div>
-      {failure && (
-        <Banner kind="error">{errorText(failure, `Failed to update the ${title.toLowerCase()}`)}</Banner>
+      {tooLarge ? (
+        <Banner kind="error">{tooLarge}</Banner>
+      ) : (
+        failure && (
+          <Banner kind="error">{errorText(failure, `Failed to update the ${title.toLowerCase()}`)}</Banner>
+        )
       )}
       <div>
         <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-800">
@@ -70,10 +85,16 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
           id={inputId}
           type="file"
           accept="image/png,image/jpeg"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          aria-describedby={hintId}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setTooLarge(null);
+          }}
           className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-1.5 file:text-sm"
         />
-        <p className="mt-1 text-xs text-gray-600">{hint}</p>
+        <p id={hintId} className="mt-1 text-xs text-gray-600">
+          {`${hint} ${SIZE_HINT}`}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={send} disabled={!file || upload.isPending}>

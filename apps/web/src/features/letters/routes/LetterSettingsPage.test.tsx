@@ -107,6 +107,29 @@ describe("LetterSettingsPage", () => {
     expect(within(after).getByLabelText(/Address/)).toHaveValue("Kifisias 123\nAthens");
   });
 
+  it("tells the upload limit and that large images are scaled down, beside each image's field", async () => {
+    stub();
+    render();
+    for (const which of ["logo", "signature"]) {
+      const input = await screen.findByLabelText(`New ${which} (PNG or JPEG)`);
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining(
+          "Up to 10 MB. A larger picture is stored scaled down to what prints sharp on the letter (300 dpi)",
+        ),
+      );
+    }
+  });
+
+  it("refuses an image over the limit before sending it, saying its size as the server does", async () => {
+    const { calls } = stub();
+    render();
+    const photo = new File([new Uint8Array(12 * 1024 * 1024)], "IMG_2041.jpg", { type: "image/jpeg" });
+    await userEvent.upload(await screen.findByLabelText("New signature (PNG or JPEG)"), photo);
+    await userEvent.click(screen.getByRole("button", { name: "Upload signature" }));
+    expect(await screen.findByText("The file must be at most 10 MB; this one is 12 MB")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
   it("shows the server's refusal of a detail beside that field, by its label", async () => {
     stub({
       "PUT /api/letters/organisation": () => ({
