@@ -8,6 +8,7 @@ import { applicationPayload, buildApplication, buildMeeting, buildUser } from ".
 import type { TestApp } from "../test/test-app.js";
 import { workSettled } from "./background-work.js";
 import { drainMailQueue, MAX_ATTEMPTS, retryDelayMs } from "./mail-queue.js";
+import { notifyAddressVerified } from "./notify.service.js";
 
 // An approval while the owner's address is unproved mails nothing; the letter goes once it is proved.
 let t: TestApp;
@@ -91,6 +92,30 @@ async function currentLetterOf(id: string) {
     .where(and(eq(letters.applicationId, id), isNull(letters.revokedAt)));
   if (!letter?.pdf) throw new Error("no current letter");
   return letter;
+}
+
+/** The account's id, and its request for a meeting that ended years ago. */
+async function requestOfMeetingOver(auth: object) {
+  const over = await buildMeeting(t.app, {
+    name: `Plenary ${++n}`,
+    startDate: "2020-01-06",
+    endDate: "2020-01-10",
+  });
+  const owner = (await inject("GET", "/api/auth/me", auth)).json()._id as string;
+  const { id: past } = await buildApplication(t.app, { meetingId: over.id, userId: owner });
+  return { owner, past };
+}
+
+/** Proved again (a completed reset): the reset's own mail is all that goes, nothing is told twice. */
+async function provedAgainTellsNothing(email: string) {
+  const before = mailsTo(email).length;
+  await resetPassword(email);
+  await drainMailQueue(t.app.ctx);
+  expect(
+    mailsTo(email)
+      .slice(before)
+      .map((mail) => mail.subject),
+  ).toEqual(["Reset your Visa Letter Portal password"]);
 }
 
 /** An admin moves the account to another address, which is unproved until its link is used. */
@@ -402,6 +427,8 @@ describe("a decision the applicant was not told while the address was unproved",
   }
   const rejectedSubject = (name: string) => `Your visa letter request for ${name} is now Rejected`;
   const correctSubject = (name: string) => `Please correct your visa letter request for ${name}`;
+  const pendingSubject = (name: string) => `Your visa letter request for ${name} is now Pending`;
+  const receivedSubject = (name: string) => `We received your visa letter request for ${name}`;
   /** The mails to `email` about the application (letters included). */
   const about = (email: string, id: string) =>
     mailsTo(email).filter((m) => m.text.includes(`/applications/${id}`));
@@ -427,7 +454,7 @@ describe("a decision the applicant was not told while the address was unproved",
     await reject(twice.id, "Not registered");
     await setStatus(twice.id, "Pending");
     await reject(twice.id, "Registration closed");
-    // No longer what the applicant must hear: rejected and then pending again; corrected since.
+    // Rejected and then pending again: told that it is being reviewed again, not the rejection.
     const reopened = await requested(auth);
     await reject(reopened.id, "Wrong meeting");
     await setStatus(reopened.id, "Pending");
@@ -452,18 +479,12 @@ describe("a decision the applicant was not told while the address was unproved",
     );
     expect(mailsAbout(email, twice.id)).toEqual([rejectedSubject(twice.name)]);
     expect(about(email, twice.id)[0]?.text).toContain("The reason given: Registration closed");
-    expect(mailsAbout(email, reopened.id)).toEqual([]);
-    expect(mailsAbout(email, corrected.id)).toEqual([]);
+    expect(mailsAbout(email, reopened.id)).toEqual([pendingSubject(reopened.name)]);
+    expect(about(email, reopened.id)[0]?.text).toContain("Your request is being reviewed again.");
+    // Corrected since: the request for changes no longer holds; it is a request under review.
+    expect(mailsAbout(email, corrected.id)).toEqual([receivedSubject(corrected.name)]);
 
-    // Proved again (a completed reset): nothing is told twice.
-    const before = mailsTo(email).length;
-    await resetPassword(email);
-    await drainMailQueue(t.app.ctx);
-    expect(
-      mailsTo(email)
-        .slice(before)
-        .map((mail) => mail.subject),
-    ).toEqual(["Reset your Visa Letter Portal password"]);
+    await provedAgainTellsNothing(email);
   });
 
   it("is not mailed for a withdrawal or a meeting that is over", async () => {
@@ -471,13 +492,7 @@ describe("a decision the applicant was not told while the address was unproved",
     const { auth, token } = await registered(email);
     const withdrawn = await request(auth, (await meeting()).id);
     expect((await inject("POST", `/api/applications/${withdrawn}/withdraw`, auth)).statusCode).toBe(200);
-    const over = await buildMeeting(t.app, {
-      name: `Plenary ${++n}`,
-      startDate: "2020-01-06",
-      endDate: "2020-01-10",
-    });
-    const owner = (await inject("GET", "/api/auth/me", auth)).json()._id as string;
-    const { id: past } = await buildApplication(t.app, { meetingId: over.id, userId: owner });
+    const { past } = await requestOfMeetingOver(auth);
     await reject(past, "Too late");
     await workSettled(t.app.ctx);
     expect((await verify(token)).statusCode).toBe(200);
@@ -534,4 +549,141 @@ describe("a decision the applicant was not told while the address was unproved",
       expect(mailsAbout(email, id)).toEqual([rejectedSubject(m.name)]);
     },
   );
+});
+
+describe("what the applicant missed while the address was unproved", () => {
+  const about = (email: string, id: string) =>
+    mailsTo(email).filter((m) => m.text.includes(`/applications/${id}`));
+  const message = async (id: string, text: string) =>
+    expect((await inject("POST", `/api/applications/${id}/messages`, admin.auth, { text })).statusCode).toBe(
+      201,
+    );
+  const requestFor = async (auth: object) => {
+    const m = await meeting();
+    return { id: await request(auth, m.id), name: m.name };
+  };
+
+  it("tells a request made before, and where it stands now, in one mail each, once", async () => {
+    const email = "missed.states@example.test";
+    const { auth, token } = await registered(email);
+    const received = await requestFor(auth);
+    // Approved, then back to Pending: the letter the applicant may have downloaded is void.
+    const returned = await requestFor(auth);
+    await setStatus(returned.id, "Approved");
+    await setStatus(returned.id, "Pending");
+    // Imported for the address: the secretariat made it, so it is not confirmed as received.
+    const importedPending = await imported(email);
+    await drainMailQueue(t.app.ctx);
+    expect(mailsTo(email).map((m) => m.subject)).toEqual([
+      "Verify your e-mail address for the Visa Letter Portal",
+    ]);
+
+    // The link opened twice at once (two tabs): it proves the address once.
+    const answers = await Promise.all([verify(token), verify(token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    await drainMailQueue(t.app.ctx);
+    expect(about(email, received.id).map((m) => m.subject)).toEqual([
+      `We received your visa letter request for ${received.name}`,
+    ]);
+    expect(about(email, returned.id).map((m) => m.subject)).toEqual([
+      `Your visa letter request for ${returned.name} is now Pending`,
+    ]);
+    const [back] = about(email, returned.id);
+    expect(back?.text).toContain("changed from Approved to Pending");
+    expect(back?.text).toContain("The letter issued earlier for this request is no longer valid.");
+    expect(about(email, importedPending)).toEqual([]);
+
+    await provedAgainTellsNothing(email);
+  });
+
+  it("carries the secretariat's messages not yet read in the mail of their request, once", async () => {
+    const email = "missed.messages@example.test";
+    const { auth, token } = await registered(email);
+    const pending = await requestFor(auth);
+    await message(pending.id, "Seen already: answered by an edit.");
+    const edit = { hotelName: "Hotel Answered" };
+    expect((await inject("PUT", `/api/applications/${pending.id}`, auth, edit)).statusCode).toBe(200);
+    await message(pending.id, "Please bring your passport.\nThe original, not a copy.");
+    await message(pending.id, "The venue has moved.");
+    const rejected = await requestFor(auth);
+    await message(rejected.id, "Your passport scan is unreadable.");
+    await setStatus(rejected.id, "Rejected");
+    const approved = await requestFor(auth);
+    await setStatus(approved.id, "Approved");
+    await message(approved.id, "Your hard copy goes out by post.");
+    const withdrawn = await requestFor(auth);
+    await message(withdrawn.id, "About your withdrawn request.");
+    expect((await inject("POST", `/api/applications/${withdrawn.id}/withdraw`, auth)).statusCode).toBe(200);
+    const { owner, past } = await requestOfMeetingOver(auth);
+    await message(past, "About a meeting long over.");
+    await drainMailQueue(t.app.ctx);
+    expect(mailsTo(email)).toHaveLength(1);
+
+    expect((await verify(token)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const [pendingMail, ...more] = about(email, pending.id);
+    expect(more).toEqual([]);
+    expect(pendingMail?.subject).toBe(`We received your visa letter request for ${pending.name}`);
+    expect(pendingMail?.text).toContain(
+      "The secretariat has also sent you these messages about this request:",
+    );
+    expect(pendingMail?.text).toContain("> Please bring your passport.\n> The original, not a copy.");
+    expect(pendingMail?.text).toContain("> The venue has moved.");
+    expect(pendingMail?.text).not.toContain("Seen already");
+    const [rejection, ...moreRejections] = about(email, rejected.id);
+    expect(moreRejections).toEqual([]);
+    expect(rejection?.subject).toBe(`Your visa letter request for ${rejected.name} is now Rejected`);
+    expect(rejection?.text).toContain("> Your passport scan is unreadable.");
+    const [letter, ...moreLetters] = about(email, approved.id);
+    expect(moreLetters).toEqual([]);
+    expect(letter?.attachments).toHaveLength(1);
+    expect(letter?.text).toContain("The secretariat has also sent you a message about this request:");
+    expect(letter?.text).toContain("> Your hard copy goes out by post.");
+    expect(about(email, withdrawn.id)).toEqual([]);
+    expect(about(email, past)).toEqual([]);
+
+    // A message now goes at once, alone; and a verification run again (as by two servers at once)
+    // tells nothing twice.
+    await message(pending.id, "Your letter is being prepared.");
+    await Promise.all([notifyAddressVerified(t.app.ctx, owner), notifyAddressVerified(t.app.ctx, owner)]);
+    await drainMailQueue(t.app.ctx);
+    expect(about(email, pending.id).map((m) => m.subject)).toEqual([
+      `We received your visa letter request for ${pending.name}`,
+      `A message about your visa letter request for ${pending.name}`,
+    ]);
+    expect(about(email, pending.id)[1]?.text).not.toContain("The venue has moved.");
+    expect(about(email, rejected.id)).toHaveLength(1);
+    expect(about(email, approved.id)).toHaveLength(1);
+  });
+
+  it("sends no message to an address not proved yet, and the missed ones once it is", async () => {
+    const before = "messages.before@example.test";
+    const moved = "messages.after@example.test";
+    const applicant = await buildUser(t.app, { email: before });
+    const req = await requestFor(applicant.auth);
+    await drainMailQueue(t.app.ctx);
+    await message(req.id, "Told at once.");
+    await drainMailQueue(t.app.ctx);
+    expect(about(before, req.id).map((m) => m.subject)).toEqual([
+      `We received your visa letter request for ${req.name}`,
+      `A message about your visa letter request for ${req.name}`,
+    ]);
+
+    await moveAddress(applicant.user.id, moved);
+    await message(req.id, "Written while the new address was unproved.");
+    await message(req.id, "And a second one.");
+    await drainMailQueue(t.app.ctx);
+    expect(about(before, req.id)).toHaveLength(2);
+    expect(about(moved, req.id)).toEqual([]);
+
+    expect((await verify(mailedToken(moved, "verify-email") ?? "")).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const [missed, ...more] = about(moved, req.id);
+    expect(more).toEqual([]);
+    expect(missed?.subject).toBe(`Messages about your visa letter request for ${req.name}`);
+    expect(missed?.text).toContain("> Written while the new address was unproved.");
+    expect(missed?.text).toContain("> And a second one.");
+    expect(missed?.text).not.toContain("Told at once.");
+    expect(about(before, req.id)).toHaveLength(2);
+  });
 });

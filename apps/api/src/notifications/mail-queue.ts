@@ -1,5 +1,5 @@
 import { todayUtc } from "@visa/domain";
-import { and, asc, eq, exists, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
@@ -21,6 +21,12 @@ export interface MailJobInput {
   applicationId?: string | null;
   /** An admin's resend: sent even when its letter was mailed before. */
   resend?: boolean;
+  /**
+   * For a mail telling an application's state and messages (`status-mail-once.ts`): the time of
+   * the newest thing it tells (a timestamp the database computes, to the microsecond), kept as the
+   * job's `createdAt`, which the once-only check compares.
+   */
+  tellsUpTo?: SQL;
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -53,8 +59,10 @@ export async function insertMailJob(db: DbOrTx, job: MailJobInput): Promise<void
   // Due now by this process's clock, in milliseconds like every `now` the queue compares it with:
   // the database's default now() carries microseconds, so a run in the same millisecond as the
   // insert (the kick) found the new job not yet due and left it to the next poll.
+  const { tellsUpTo, ...values } = job;
   await db.insert(mailJobs).values({
-    ...job,
+    ...values,
+    ...(tellsUpTo ? { createdAt: tellsUpTo } : {}),
     applicationId: job.applicationId ?? null,
     resend: job.resend ?? false,
     nextAttemptAt: new Date(),

@@ -1,4 +1,4 @@
-import { formatDayLong } from "@visa/domain";
+import { formatDayLong, todayUtc } from "@visa/domain";
 
 export interface MessageSubject {
   applicationId: string;
@@ -13,6 +13,12 @@ export interface MessageSubject {
 export interface Message {
   subject: string;
   text: string;
+}
+
+/** A message the secretariat wrote to the applicant in the portal, and when. */
+export interface SecretariatMessage {
+  text: string;
+  sentAt: Date;
 }
 
 /**
@@ -31,14 +37,40 @@ const greeting = (s: MessageSubject) => `Dear ${oneLine(`${s.firstName} ${s.last
 const meetingLine = (s: MessageSubject) =>
   `${s.meetingName} (${s.meetingLocation}, ${formatDayLong(s.meetingStartDate)} to ${formatDayLong(s.meetingEndDate)})`;
 const link = (publicUrl: string, s: MessageSubject) => `${publicUrl}/applications/${s.applicationId}`;
+const quoted = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+const dated = (m: SecretariatMessage) => `Sent on ${formatDayLong(todayUtc(m.sentAt))}:\n${quoted(m.text)}`;
+
+/**
+ * The secretariat's messages a mail carries besides its own news (they could not be mailed when
+ * they were written), each quoted with its day: none, no paragraph.
+ */
+function carriedMessages(messages: SecretariatMessage[]): string[] {
+  if (messages.length === 0) return [];
+  return [
+    messages.length === 1
+      ? "The secretariat has also sent you a message about this request:"
+      : "The secretariat has also sent you these messages about this request:",
+    ...messages.map(dated),
+  ];
+}
 
 /** Confirms that a request arrived. */
-export function requestReceived(s: MessageSubject, publicUrl: string, sender: string): Message {
+export function requestReceived(
+  s: MessageSubject,
+  publicUrl: string,
+  sender: string,
+  messages: SecretariatMessage[] = [],
+): Message {
   return {
     subject: `We received your visa letter request for ${s.meetingName}`,
     text: [
       greeting(s),
       `We have received your request for a visa invitation letter for ${meetingLine(s)}.`,
+      ...carriedMessages(messages),
       `We will e-mail you when it has been reviewed. You can follow it here:\n${link(publicUrl, s)}`,
       sender,
     ].join("\n\n"),
@@ -46,13 +78,19 @@ export function requestReceived(s: MessageSubject, publicUrl: string, sender: st
 }
 
 /** The request was approved: the letter travels as an attachment. */
-export function letterReady(s: MessageSubject, publicUrl: string, sender: string): Message {
+export function letterReady(
+  s: MessageSubject,
+  publicUrl: string,
+  sender: string,
+  messages: SecretariatMessage[] = [],
+): Message {
   return {
     subject: `Your visa invitation letter for ${s.meetingName}`,
     text: [
       greeting(s),
       `Your request for a visa invitation letter for ${meetingLine(s)} has been approved. The letter is attached to this message as a PDF.`,
       "The letter is digitally signed. Consular officers can confirm it is genuine with the link and QR code printed on it.",
+      ...carriedMessages(messages),
       `You can also download it again at any time:\n${link(publicUrl, s)}`,
       sender,
     ].join("\n\n"),
@@ -81,6 +119,7 @@ export function statusChanged(
   publicUrl: string,
   sender: string,
   reason = "",
+  messages: SecretariatMessage[] = [],
 ): Message {
   const explanation =
     to === "Rejected"
@@ -96,6 +135,7 @@ export function statusChanged(
       explanation,
       ...(reason ? [`The reason given: ${oneLine(reason, 500)}`] : []),
       ...withdrawn,
+      ...carriedMessages(messages),
       `Details:\n${link(publicUrl, s)}`,
       sender,
     ].join("\n\n"),
@@ -112,6 +152,7 @@ export function adminMessage(
   changesRequested: boolean,
   publicUrl: string,
   sender: string,
+  messages: SecretariatMessage[] = [],
 ): Message {
   const intro = changesRequested
     ? `The secretariat asks you to correct your request for a visa invitation letter for ${meetingLine(s)}. You can edit it again until it has been corrected.`
@@ -123,10 +164,32 @@ export function adminMessage(
     text: [
       greeting(s),
       intro,
-      `The message:\n${text
-        .split(/\r?\n/)
-        .map((line) => `> ${line}`)
-        .join("\n")}`,
+      `The message:\n${quoted(text)}`,
+      ...carriedMessages(messages),
+      `Your request:\n${link(publicUrl, s)}`,
+      sender,
+    ].join("\n\n"),
+  };
+}
+
+/**
+ * The secretariat's messages not mailed yet, in one mail: one reads as its own mail did; several
+ * (written while the address could not be mailed) are quoted in order, each with its day.
+ */
+export function secretariatMessages(
+  s: MessageSubject,
+  messages: SecretariatMessage[],
+  publicUrl: string,
+  sender: string,
+): Message {
+  const [only] = messages;
+  if (only && messages.length === 1) return adminMessage(s, only.text, false, publicUrl, sender);
+  return {
+    subject: `Messages about your visa letter request for ${s.meetingName}`,
+    text: [
+      greeting(s),
+      `The secretariat has sent you messages about your request for a visa invitation letter for ${meetingLine(s)}.`,
+      ...messages.map(dated),
       `Your request:\n${link(publicUrl, s)}`,
       sender,
     ].join("\n\n"),

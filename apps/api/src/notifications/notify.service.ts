@@ -1,21 +1,18 @@
 import { and, asc, eq, isNull, notExists } from "drizzle-orm";
 import type { AppContext } from "../context.js";
+import type { DbOrTx } from "../db/client.js";
 import { applications, mailJobs } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
 import { conflict, notFound } from "../lib/errors.js";
 import { enqueueMail, type MailJobInput } from "./mail-queue.js";
-import { subjectOf } from "./mail-subject.js";
-import {
-  adminMessage,
-  letterReady,
-  letterReplaced,
-  type MessageSubject,
-  requestReceived,
-} from "./messages.js";
+import { type MailSubject, subjectOf } from "./mail-subject.js";
+import { letterReady, letterReplaced, type MessageSubject } from "./messages.js";
 import {
   catchUpStateMail,
   changesRequestedMail,
   queueStateMailOnce,
+  receivedMail,
+  type StateMail,
   statusMail,
 } from "./status-mail-once.js";
 
@@ -29,32 +26,19 @@ async function queue(
   await enqueueMail(ctx, { kind, to: subject.email, applicationId: subject.applicationId, ...message });
 }
 
-/** Tells the applicant their request arrived. */
+/** Tells the applicant their request arrived (once: the catch-up after verifying may tell it instead). */
 export async function notifyReceived(ctx: AppContext, applicationId: string): Promise<void> {
-  const s = await subjectOf(ctx.db, applicationId);
-  if (!s) return;
-  await queue(ctx, s, "message", requestReceived(s, ctx.config.publicUrl, await organisationName(ctx)));
+  await queueStateMailOnce(ctx, applicationId, receivedMail(ctx));
 }
 
 /**
  * Once an account's address is proved, the letters of its approved applications that were never
  * e-mailed (approved while the address was unproved, or imported and linked just now) are sent as
- * their approval would have sent them. A letter already e-mailed, or waiting in the queue, is not
- * sent again. Rejections and requests for changes the applicant was never told get one mail each
- * (`catchUpStateMail`).
+ * their approval would have sent them, carrying the secretariat's messages no mail carried. A
+ * letter already e-mailed, or waiting in the queue, is not sent again. Then each other application
+ * gets one mail of what its applicant was never told (`catchUpStateMail`).
  */
 export async function notifyAddressVerified(ctx: AppContext, userId: string): Promise<void> {
-  const letterQueued = ctx.db
-    .select({ id: mailJobs.id })
-    .from(mailJobs)
-    .where(
-      and(
-        eq(mailJobs.applicationId, applications.id),
-        eq(mailJobs.kind, "letter"),
-        isNull(mailJobs.sentAt),
-        isNull(mailJobs.failedAt),
-      ),
-    );
   const unsent = await ctx.db
     .select({ id: applications.id })
     .from(applications)
@@ -63,15 +47,48 @@ export async function notifyAddressVerified(ctx: AppContext, userId: string): Pr
         eq(applications.userId, userId),
         eq(applications.status, "Approved"),
         eq(applications.letterEmailed, false),
-        notExists(letterQueued),
       ),
     )
     .orderBy(asc(applications.createdAt), asc(applications.id));
-  for (const { id } of unsent) {
-    const s = await subjectOf(ctx.db, id);
-    if (s?.status === "Approved") await queueLetterReady(ctx, s);
-  }
+  for (const { id } of unsent) await queueStateMailOnce(ctx, id, unsentLetterMail(ctx));
   await catchUpStateMail(ctx, userId);
+}
+
+/**
+ * The approved application's letter, if it was never e-mailed and none waits in the queue; asked
+ * under the application's mail lock, so a catch-up and a message at once tell each thing once.
+ */
+function unsentLetterMail(ctx: AppContext) {
+  return async (db: DbOrTx, s: MailSubject, sender: string): Promise<StateMail | null> => {
+    if (s.status !== "Approved") return null;
+    const letterQueued = db
+      .select({ id: mailJobs.id })
+      .from(mailJobs)
+      .where(
+        and(
+          eq(mailJobs.applicationId, applications.id),
+          eq(mailJobs.kind, "letter"),
+          isNull(mailJobs.sentAt),
+          isNull(mailJobs.failedAt),
+        ),
+      );
+    const [unsent] = await db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.id, s.applicationId),
+          eq(applications.letterEmailed, false),
+          notExists(letterQueued),
+        ),
+      );
+    if (!unsent) return null;
+    return {
+      since: null,
+      kind: "letter",
+      message: (messages) => letterReady(s, ctx.config.publicUrl, sender, messages),
+    };
+  };
 }
 
 /**
@@ -102,19 +119,20 @@ export async function notifyStatusChange(
   await queueStateMailOnce(ctx, applicationId, statusMail(ctx, to, from));
 }
 
-/** Mails the applicant an admin's message (also a request for changes), when an address may receive it. */
+/**
+ * Mails the applicant an admin's message (also a request for changes), when an address may receive
+ * it. The words are read back from the history, where the message was recorded.
+ */
 export async function notifyMessage(
   ctx: AppContext,
   applicationId: string,
-  text: string,
+  _text: string,
   changesRequested: boolean,
 ): Promise<void> {
   // A request for changes is the application's state until the applicant edits it: told once.
   if (changesRequested) return queueStateMailOnce(ctx, applicationId, changesRequestedMail(ctx));
-  const s = await subjectOf(ctx.db, applicationId);
-  if (!s) return;
-  const sender = await organisationName(ctx);
-  await queue(ctx, s, "message", adminMessage(s, text, false, ctx.config.publicUrl, sender));
+  // A plain message goes with any other no mail carried yet, once (a catch-up may carry it first).
+  await queueStateMailOnce(ctx, applicationId, async () => null);
 }
 
 /** Sends the approved application's new letter after a change to a printed field. */

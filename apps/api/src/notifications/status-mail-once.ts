@@ -1,33 +1,52 @@
 import { todayUtc } from "@visa/domain";
-import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
-import { applicationHistory, applications, mailJobs, meetings } from "../db/schema.js";
+import { applicationHistory, applications, documents, mailJobs, meetings } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
-import { insertMailJob, kickMailWorker } from "./mail-queue.js";
+import { insertMailJob, kickMailWorker, type MailJobInput } from "./mail-queue.js";
 import { type MailSubject, subjectOf } from "./mail-subject.js";
-import { adminMessage, type Message, statusChanged } from "./messages.js";
+import {
+  adminMessage,
+  type Message,
+  requestReceived,
+  type SecretariatMessage,
+  secretariatMessages,
+  statusChanged,
+} from "./messages.js";
 
 /**
  * The mail telling an applicant the application's current state, and since when that state holds:
  * the application is told it once, by whichever comes first of the change's own mail and the
- * catch-up after the owner's address is proved.
+ * catch-up after the owner's address is proved. It also carries the secretariat's messages that
+ * were never mailed.
  */
 export interface StateMail {
-  since: Date;
-  message: Message;
+  /**
+   * When the state began, as the database wrote it (text, to the microsecond); null when the plan
+   * made sure itself that it was never told (a letter never e-mailed).
+   */
+  since: string | null;
+  kind?: MailJobInput["kind"];
+  message: (messages: SecretariatMessage[]) => Message;
 }
+
+type Plan = (db: DbOrTx, s: MailSubject, sender: string) => Promise<StateMail | null>;
 
 // Two-key advisory locks: a class of their own, apart from the migration lock (0x76697361, 1)
 // and the single-key locks imports take per meeting.
 const STATE_MAIL_LOCK = 0x6d61696c;
+
+/** A timestamp as the database's text, which keeps its microseconds (a JavaScript Date drops them). */
+const exact = (column: SQLWrapper) => sql<string>`${column}::text`;
+const instant = (value: string) => sql`${value}::timestamptz`;
 
 /**
  * Whether the applicant was mailed about the application since `since`: a message queued then and
  * not given up, or a mail sent then (its history entry outlives the finished job, deleted after a
  * month). A letter's mail queued then tells nothing: it is dropped unsent unless still approved.
  */
-async function mailedSince(db: DbOrTx, applicationId: string, since: Date): Promise<boolean> {
+async function mailedSince(db: DbOrTx, applicationId: string, since: string): Promise<boolean> {
   const [queued] = await db
     .select({ id: mailJobs.id })
     .from(mailJobs)
@@ -36,7 +55,7 @@ async function mailedSince(db: DbOrTx, applicationId: string, since: Date): Prom
         eq(mailJobs.applicationId, applicationId),
         eq(mailJobs.kind, "message"),
         isNull(mailJobs.failedAt),
-        gte(mailJobs.createdAt, since),
+        sql`${mailJobs.createdAt} >= ${instant(since)}`,
       ),
     )
     .limit(1);
@@ -48,7 +67,7 @@ async function mailedSince(db: DbOrTx, applicationId: string, since: Date): Prom
       and(
         eq(applicationHistory.applicationId, applicationId),
         eq(applicationHistory.kind, "mail_sent"),
-        gte(applicationHistory.createdAt, since),
+        sql`${applicationHistory.createdAt} >= ${instant(since)}`,
       ),
     )
     .limit(1);
@@ -56,24 +75,73 @@ async function mailedSince(db: DbOrTx, applicationId: string, since: Date): Prom
 }
 
 /**
- * Queues the mail `plan` makes of the application's state, unless its address may not be mailed
- * yet or the applicant was mailed about it since that state began. Under a lock per application,
- * so a change's own mail and a verification's catch-up, running at once, send it once.
+ * The secretariat's plain messages about the application that no mail carried (written while the
+ * owner's address was unproved, or whose mail was given up) and that its owner has not seen in the
+ * portal: one counts as seen once the owner has acted on the request after it (an edit, a
+ * withdrawal, an upload), on the page that shows it. A mail queued with `tellsUpTo` at or after a
+ * message (not given up, not an admin's resend), or sent after it, carried it.
  */
-export async function queueStateMailOnce(
-  ctx: AppContext,
-  applicationId: string,
-  plan: (db: DbOrTx, s: MailSubject, sender: string) => Promise<StateMail | null>,
-): Promise<void> {
+async function unmailedMessages(db: DbOrTx, s: MailSubject) {
+  const carried = sql`exists (select 1 from ${mailJobs} j where j.application_id = ${s.applicationId}
+      and j.failed_at is null and not j.resend and j.created_at >= ${applicationHistory.createdAt})
+    or exists (select 1 from ${applicationHistory} h where h.application_id = ${s.applicationId}
+      and h.kind = 'mail_sent' and h.created_at >= ${applicationHistory.createdAt})`;
+  const seen = s.ownerId
+    ? sql`exists (select 1 from ${applicationHistory} o where o.application_id = ${s.applicationId}
+        and o.actor_id = ${s.ownerId} and o.created_at > ${applicationHistory.createdAt})
+      or exists (select 1 from ${documents} d where d.application_id = ${s.applicationId}
+        and d.uploaded_by_id = ${s.ownerId} and d.created_at > ${applicationHistory.createdAt})`
+    : sql`false`;
+  return db
+    .select({
+      text: applicationHistory.text,
+      sentAt: applicationHistory.createdAt,
+      at: exact(applicationHistory.createdAt),
+    })
+    .from(applicationHistory)
+    .where(
+      and(
+        eq(applicationHistory.applicationId, s.applicationId),
+        eq(applicationHistory.kind, "message"),
+        sql`not (${carried})`,
+        sql`not (${seen})`,
+      ),
+    )
+    .orderBy(asc(applicationHistory.createdAt), asc(applicationHistory.seq));
+}
+
+/**
+ * Queues the mail `plan` makes of the application's state, with the secretariat's messages no mail
+ * carried yet, unless its address may not be mailed yet, or the applicant was mailed about that
+ * state since it began and there is no such message. Under a lock per application, so a change's
+ * own mail, a message's and a verification's catch-up, running at once, tell each thing once.
+ */
+export async function queueStateMailOnce(ctx: AppContext, applicationId: string, plan: Plan): Promise<void> {
   // Read before the transaction: the embedded database has one connection, which it holds.
   const sender = await organisationName(ctx);
   const queued = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STATE_MAIL_LOCK}, hashtext(${applicationId}))`);
     const s = await subjectOf(tx, applicationId);
     if (!s?.email) return false;
-    const mail = await plan(tx, s, sender);
-    if (!mail || (await mailedSince(tx, applicationId, mail.since))) return false;
-    await insertMailJob(tx, { kind: "message", to: s.email, applicationId, ...mail.message });
+    const planned = await plan(tx, s, sender);
+    const state =
+      planned && (planned.since === null || !(await mailedSince(tx, applicationId, planned.since)))
+        ? planned
+        : null;
+    const unmailed = (await unmailedMessages(tx, s)).map((m) => ({ ...m, text: m.text ?? "" }));
+    if (!state && unmailed.length === 0) return false;
+    const message = state
+      ? state.message(unmailed)
+      : secretariatMessages(s, unmailed, ctx.config.publicUrl, sender);
+    // The job is dated by the newest thing it tells, so the checks above find exactly that told.
+    const told = [...(state?.since ? [state.since] : []), ...unmailed.map((m) => m.at)];
+    await insertMailJob(tx, {
+      kind: state?.kind ?? "message",
+      to: s.email,
+      applicationId,
+      ...message,
+      ...(told.length > 0 ? { tellsUpTo: sql`greatest(${sql.join(told.map(instant), sql`, `)})` } : {}),
+    });
     return true;
   });
   if (queued) kickMailWorker(ctx);
@@ -83,12 +151,12 @@ export async function queueStateMailOnce(
 async function latestEntry(
   db: DbOrTx,
   applicationId: string,
-  kind: "status_changed" | "changes_requested",
+  kind: "status_changed" | "changes_requested" | "created",
   to?: string,
 ) {
   const [entry] = await db
     .select({
-      createdAt: applicationHistory.createdAt,
+      at: exact(applicationHistory.createdAt),
       fromStatus: applicationHistory.fromStatus,
       text: applicationHistory.text,
     })
@@ -110,46 +178,93 @@ async function latestEntry(
  * made it; `from` null: as the status is now, from the change in its history (an import that
  * created it so has none: from Pending, since it was created).
  */
-export function statusMail(ctx: AppContext, to: string, from: string | null) {
-  return async (db: DbOrTx, s: MailSubject, sender: string): Promise<StateMail | null> => {
+export function statusMail(ctx: AppContext, to: string, from: string | null): Plan {
+  return async (db, s, sender) => {
     // The catch-up tells only a status that still holds; a change's own mail goes as before.
     if ((from === null && s.status !== to) || s.withdrawnAt) return null;
     const entry = await latestEntry(db, s.applicationId, "status_changed", to);
     const [created] = entry
       ? []
       : await db
-          .select({ createdAt: applications.createdAt })
+          .select({ at: exact(applications.createdAt) })
           .from(applications)
           .where(eq(applications.id, s.applicationId));
-    const since = entry?.createdAt ?? created?.createdAt;
+    const since = entry?.at ?? created?.at;
     if (!since) return null;
     const reason = to === "Rejected" ? s.statusReason : "";
     const changedFrom = from ?? entry?.fromStatus ?? "Pending";
-    return { since, message: statusChanged(s, changedFrom, to, ctx.config.publicUrl, sender, reason) };
+    return {
+      since,
+      message: (messages) =>
+        statusChanged(s, changedFrom, to, ctx.config.publicUrl, sender, reason, messages),
+    };
   };
 }
 
 /** The mail of the secretariat's request for changes still open: its message, quoted. */
-export function changesRequestedMail(ctx: AppContext) {
-  return async (db: DbOrTx, s: MailSubject, sender: string): Promise<StateMail | null> => {
+export function changesRequestedMail(ctx: AppContext): Plan {
+  return async (db, s, sender) => {
     if (s.status !== "Pending" || !s.changesRequestedAt) return null;
     const entry = await latestEntry(db, s.applicationId, "changes_requested");
     if (!entry) return null;
     const text = entry.text ?? "";
-    return { since: entry.createdAt, message: adminMessage(s, text, true, ctx.config.publicUrl, sender) };
+    return {
+      since: entry.at,
+      message: (messages) => adminMessage(s, text, true, ctx.config.publicUrl, sender, messages),
+    };
   };
 }
 
 /**
- * Once the account's address is proved: each application whose current state the applicant was
- * never told (decided or sent back while the address was unproved) gets one mail saying it.
- * Rejections (not the applicant's own withdrawal) and open requests for changes, of meetings not
- * yet over; a status that no longer holds is not told, and one told before (to an earlier address)
- * is not told again. Approved letters are caught up by `notifyAddressVerified`.
+ * The confirmation that the request arrived; with `stillPending` (the catch-up), only for the
+ * applicant's own request (an import is never confirmed) while it is Pending and was never decided.
+ */
+export function receivedMail(ctx: AppContext, { stillPending = false } = {}): Plan {
+  return async (db, s, sender) => {
+    if (stillPending) {
+      if (s.status !== "Pending" || s.changesRequestedAt || s.withdrawnAt) return null;
+      if (!(await latestEntry(db, s.applicationId, "created"))) return null;
+      if (await latestEntry(db, s.applicationId, "status_changed")) return null;
+    }
+    const [created] = await db
+      .select({ at: exact(applications.createdAt) })
+      .from(applications)
+      .where(eq(applications.id, s.applicationId));
+    if (!created) return null;
+    return {
+      since: created.at,
+      message: (messages) => requestReceived(s, ctx.config.publicUrl, sender, messages),
+    };
+  };
+}
+
+/**
+ * What the application's mail says of it now: a rejection (not a withdrawal), an open request for
+ * changes, a return to Pending, or a request of the applicant's never decided; nothing for an
+ * approval (its mail is the letter) or a withdrawal.
+ */
+function currentStateMail(ctx: AppContext): Plan {
+  return async (db, s, sender) => {
+    if (s.withdrawnAt || s.status === "Approved") return null;
+    if (s.status === "Rejected") return statusMail(ctx, "Rejected", null)(db, s, sender);
+    if (s.changesRequestedAt) return changesRequestedMail(ctx)(db, s, sender);
+    if (await latestEntry(db, s.applicationId, "status_changed", "Pending"))
+      return statusMail(ctx, "Pending", null)(db, s, sender);
+    return receivedMail(ctx, { stillPending: true })(db, s, sender);
+  };
+}
+
+/**
+ * Once the account's address is proved: each application of a meeting not yet over whose current
+ * state the applicant was never told (decided, sent back, returned to Pending or requested while
+ * the address was unproved), or with messages of the secretariat no mail carried, gets one mail
+ * saying its state and carrying those messages. A status that no longer holds is not told, nor a
+ * withdrawal, and what was told before (to an earlier address) is not told again. Approved letters
+ * are caught up by `notifyAddressVerified` first, carrying their messages.
  */
 export async function catchUpStateMail(ctx: AppContext, userId: string): Promise<void> {
   const open = await ctx.db
-    .select({ id: applications.id, status: applications.status })
+    .select({ id: applications.id })
     .from(applications)
     .innerJoin(meetings, eq(meetings.id, applications.meetingId))
     .where(
@@ -157,18 +272,8 @@ export async function catchUpStateMail(ctx: AppContext, userId: string): Promise
         eq(applications.userId, userId),
         isNull(applications.withdrawnAt),
         gte(meetings.endDate, todayUtc()),
-        or(
-          eq(applications.status, "Rejected"),
-          and(eq(applications.status, "Pending"), isNotNull(applications.changesRequestedAt)),
-        ),
       ),
     )
     .orderBy(asc(applications.createdAt), asc(applications.id));
-  for (const { id, status } of open) {
-    await queueStateMailOnce(
-      ctx,
-      id,
-      status === "Rejected" ? statusMail(ctx, "Rejected", null) : changesRequestedMail(ctx),
-    );
-  }
+  for (const { id } of open) await queueStateMailOnce(ctx, id, currentStateMail(ctx));
 }
