@@ -686,4 +686,23 @@ describe("what the applicant missed while the address was unproved", () => {
     expect(missed?.text).not.toContain("Told at once.");
     expect(about(before, req.id)).toHaveLength(2);
   });
+
+  it("carries a message whose mail was given up in the next mail about its request", async () => {
+    const email = "mailbox.was.down@example.test";
+    const applicant = await buildUser(t.app, { email });
+    const req = await requestFor(applicant.auth);
+    await drainMailQueue(t.app.ctx);
+    await message(req.id, "Sent while the mailbox was down.");
+    await failEveryAttempt();
+    expect(about(email, req.id).map((m) => m.subject)).toEqual([
+      `We received your visa letter request for ${req.name}`,
+    ]);
+
+    await setStatus(req.id, "Approved");
+    await drainMailQueue(t.app.ctx);
+    const [, letter, ...more] = about(email, req.id);
+    expect(more).toEqual([]);
+    expect(letter?.attachments).toHaveLength(1);
+    expect(letter?.text).toContain("> Sent while the mailbox was down.");
+  });
 });

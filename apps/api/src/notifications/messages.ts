@@ -98,13 +98,19 @@ export function letterReady(
 }
 
 /** A detail printed on the approved letter changed: the new letter replaces the old one. */
-export function letterReplaced(s: MessageSubject, publicUrl: string, sender: string): Message {
+export function letterReplaced(
+  s: MessageSubject,
+  publicUrl: string,
+  sender: string,
+  messages: SecretariatMessage[] = [],
+): Message {
   return {
     subject: `Your visa invitation letter for ${s.meetingName} has been replaced`,
     text: [
       greeting(s),
       `Details printed on your visa invitation letter for ${meetingLine(s)} have changed, so we have issued a new letter with a new reference. It is attached to this message as a PDF.`,
       "The earlier letter is no longer valid. Please use only the new one.",
+      ...carriedMessages(messages),
       `You can also download it again at any time:\n${link(publicUrl, s)}`,
       sender,
     ].join("\n\n"),

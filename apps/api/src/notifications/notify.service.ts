@@ -4,27 +4,17 @@ import type { DbOrTx } from "../db/client.js";
 import { applications, mailJobs } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
 import { conflict, notFound } from "../lib/errors.js";
-import { enqueueMail, type MailJobInput } from "./mail-queue.js";
+import { enqueueMail } from "./mail-queue.js";
 import { type MailSubject, subjectOf } from "./mail-subject.js";
-import { letterReady, letterReplaced, type MessageSubject } from "./messages.js";
+import { letterReady, letterReplaced } from "./messages.js";
 import {
   catchUpStateMail,
   changesRequestedMail,
   queueStateMailOnce,
   receivedMail,
-  type StateMail,
+  type StateMailPlan,
   statusMail,
 } from "./status-mail-once.js";
-
-async function queue(
-  ctx: AppContext,
-  subject: MessageSubject & { email: string | null },
-  kind: MailJobInput["kind"],
-  message: { subject: string; text: string; resend?: boolean },
-) {
-  if (!subject.email) return;
-  await enqueueMail(ctx, { kind, to: subject.email, applicationId: subject.applicationId, ...message });
-}
 
 /** Tells the applicant their request arrived (once: the catch-up after verifying may tell it instead). */
 export async function notifyReceived(ctx: AppContext, applicationId: string): Promise<void> {
@@ -54,55 +44,54 @@ export async function notifyAddressVerified(ctx: AppContext, userId: string): Pr
   await catchUpStateMail(ctx, userId);
 }
 
-/**
- * The approved application's letter, if it was never e-mailed and none waits in the queue; asked
- * under the application's mail lock, so a catch-up and a message at once tell each thing once.
- */
-function unsentLetterMail(ctx: AppContext) {
-  return async (db: DbOrTx, s: MailSubject, sender: string): Promise<StateMail | null> => {
-    if (s.status !== "Approved") return null;
-    const letterQueued = db
-      .select({ id: mailJobs.id })
-      .from(mailJobs)
-      .where(
-        and(
-          eq(mailJobs.applicationId, applications.id),
-          eq(mailJobs.kind, "letter"),
-          isNull(mailJobs.sentAt),
-          isNull(mailJobs.failedAt),
-        ),
-      );
-    const [unsent] = await db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.id, s.applicationId),
-          eq(applications.letterEmailed, false),
-          notExists(letterQueued),
-        ),
-      );
-    if (!unsent) return null;
-    return {
-      since: null,
-      kind: "letter",
-      message: (messages) => letterReady(s, ctx.config.publicUrl, sender, messages),
-    };
-  };
+/** Whether the approved application's letter was never e-mailed and none waits in the queue. */
+async function letterUnsent(db: DbOrTx, s: MailSubject): Promise<boolean> {
+  if (s.status !== "Approved") return false;
+  const letterQueued = db
+    .select({ id: mailJobs.id })
+    .from(mailJobs)
+    .where(
+      and(
+        eq(mailJobs.applicationId, applications.id),
+        eq(mailJobs.kind, "letter"),
+        isNull(mailJobs.sentAt),
+        isNull(mailJobs.failedAt),
+      ),
+    );
+  const [unsent] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.id, s.applicationId),
+        eq(applications.letterEmailed, false),
+        notExists(letterQueued),
+      ),
+    );
+  return Boolean(unsent);
 }
 
 /**
- * The approval's mail: the letter, attached when the mail is sent. The queue sends each letter
- * once by itself (a second mail of it is dropped); an admin's `resend` sends it again.
+ * A mail with the application's letter attached when it is sent (`compose`: an approval's or a
+ * replacement's words), if `goes` says so, carrying the secretariat's messages no mail carried.
+ * The queue sends each letter once by itself: a second mail of it is dropped.
  */
-async function queueLetterReady(
+function letterMail(
   ctx: AppContext,
-  s: MessageSubject & { email: string | null },
-  { resend = false } = {},
-) {
-  const message = letterReady(s, ctx.config.publicUrl, await organisationName(ctx));
-  await queue(ctx, s, "letter", { ...message, resend });
+  compose: typeof letterReady,
+  goes: (db: DbOrTx, s: MailSubject) => Promise<boolean>,
+): StateMailPlan {
+  return async (db, s, sender) =>
+    (await goes(db, s))
+      ? {
+          since: null,
+          kind: "letter",
+          message: (messages) => compose(s, ctx.config.publicUrl, sender, messages),
+        }
+      : null;
 }
+
+const unsentLetterMail = (ctx: AppContext) => letterMail(ctx, letterReady, letterUnsent);
 
 /** Tells the applicant about a new status; an approval sends the letter itself. */
 export async function notifyStatusChange(
@@ -111,11 +100,13 @@ export async function notifyStatusChange(
   from: string,
   to: string,
 ): Promise<void> {
-  if (to === "Approved") {
-    const s = await subjectOf(ctx.db, applicationId);
-    if (s) await queueLetterReady(ctx, s);
-    return;
-  }
+  // The approval's letter goes as queued; the queue drops it unsent if it is no longer approved.
+  if (to === "Approved")
+    return queueStateMailOnce(
+      ctx,
+      applicationId,
+      letterMail(ctx, letterReady, async () => true),
+    );
   await queueStateMailOnce(ctx, applicationId, statusMail(ctx, to, from));
 }
 
@@ -137,9 +128,8 @@ export async function notifyMessage(
 
 /** Sends the approved application's new letter after a change to a printed field. */
 export async function notifyLetterReplaced(ctx: AppContext, applicationId: string): Promise<void> {
-  const s = await subjectOf(ctx.db, applicationId);
-  if (s?.status !== "Approved") return;
-  await queue(ctx, s, "letter", letterReplaced(s, ctx.config.publicUrl, await organisationName(ctx)));
+  const approved = async (_: DbOrTx, s: MailSubject) => s.status === "Approved";
+  await queueStateMailOnce(ctx, applicationId, letterMail(ctx, letterReplaced, approved));
 }
 
 /** Queues the approved application's letter again (an admin's resend). */
@@ -149,6 +139,8 @@ export async function resendLetter(ctx: AppContext, applicationId: string): Prom
   if (s.status !== "Approved") throw conflict("Only an approved application's letter can be sent");
   if (!s.email)
     throw conflict("The applicant has not verified their e-mail address yet, so no mail can be sent to it");
-  await queueLetterReady(ctx, s, { resend: true });
+  const message = letterReady(s, ctx.config.publicUrl, await organisationName(ctx));
+  // An admin's resend goes even when the letter was mailed before, and carries no messages.
+  await enqueueMail(ctx, { kind: "letter", to: s.email, applicationId, ...message, resend: true });
   return { message: `The letter will be e-mailed to ${s.email}` };
 }

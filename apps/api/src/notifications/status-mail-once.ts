@@ -31,7 +31,8 @@ export interface StateMail {
   message: (messages: SecretariatMessage[]) => Message;
 }
 
-type Plan = (db: DbOrTx, s: MailSubject, sender: string) => Promise<StateMail | null>;
+/** What to tell of the application (its address proved, under its lock); null: only its messages. */
+export type StateMailPlan = (db: DbOrTx, s: MailSubject, sender: string) => Promise<StateMail | null>;
 
 // Two-key advisory locks: a class of their own, apart from the migration lock (0x76697361, 1)
 // and the single-key locks imports take per meeting.
@@ -116,7 +117,11 @@ async function unmailedMessages(db: DbOrTx, s: MailSubject) {
  * state since it began and there is no such message. Under a lock per application, so a change's
  * own mail, a message's and a verification's catch-up, running at once, tell each thing once.
  */
-export async function queueStateMailOnce(ctx: AppContext, applicationId: string, plan: Plan): Promise<void> {
+export async function queueStateMailOnce(
+  ctx: AppContext,
+  applicationId: string,
+  plan: StateMailPlan,
+): Promise<void> {
   // Read before the transaction: the embedded database has one connection, which it holds.
   const sender = await organisationName(ctx);
   const queued = await ctx.db.transaction(async (tx) => {
@@ -178,7 +183,7 @@ async function latestEntry(
  * made it; `from` null: as the status is now, from the change in its history (an import that
  * created it so has none: from Pending, since it was created).
  */
-export function statusMail(ctx: AppContext, to: string, from: string | null): Plan {
+export function statusMail(ctx: AppContext, to: string, from: string | null): StateMailPlan {
   return async (db, s, sender) => {
     // The catch-up tells only a status that still holds; a change's own mail goes as before.
     if ((from === null && s.status !== to) || s.withdrawnAt) return null;
@@ -202,7 +207,7 @@ export function statusMail(ctx: AppContext, to: string, from: string | null): Pl
 }
 
 /** The mail of the secretariat's request for changes still open: its message, quoted. */
-export function changesRequestedMail(ctx: AppContext): Plan {
+export function changesRequestedMail(ctx: AppContext): StateMailPlan {
   return async (db, s, sender) => {
     if (s.status !== "Pending" || !s.changesRequestedAt) return null;
     const entry = await latestEntry(db, s.applicationId, "changes_requested");
@@ -219,7 +224,7 @@ export function changesRequestedMail(ctx: AppContext): Plan {
  * The confirmation that the request arrived; with `stillPending` (the catch-up), only for the
  * applicant's own request (an import is never confirmed) while it is Pending and was never decided.
  */
-export function receivedMail(ctx: AppContext, { stillPending = false } = {}): Plan {
+export function receivedMail(ctx: AppContext, { stillPending = false } = {}): StateMailPlan {
   return async (db, s, sender) => {
     if (stillPending) {
       if (s.status !== "Pending" || s.changesRequestedAt || s.withdrawnAt) return null;
@@ -243,7 +248,7 @@ export function receivedMail(ctx: AppContext, { stillPending = false } = {}): Pl
  * changes, a return to Pending, or a request of the applicant's never decided; nothing for an
  * approval (its mail is the letter) or a withdrawal.
  */
-function currentStateMail(ctx: AppContext): Plan {
+function currentStateMail(ctx: AppContext): StateMailPlan {
   return async (db, s, sender) => {
     if (s.withdrawnAt || s.status === "Approved") return null;
     if (s.status === "Rejected") return statusMail(ctx, "Rejected", null)(db, s, sender);
