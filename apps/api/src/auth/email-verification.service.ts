@@ -78,7 +78,7 @@ export async function sendVerificationLink(ctx: AppContext, userId: string): Pro
     text: [
       "Please confirm that this address belongs to your Visa Letter Portal account by opening this link within 24 hours:",
       `${ctx.config.publicUrl}/verify-email/${token}`,
-      "Until the address is verified, requests the meeting's secretariat imported for it are not shown in your account.",
+      "Until the address is verified, we send it no mail about your requests, and requests the meeting's secretariat imported for it are not shown in your account. Once it is verified, we e-mail you where each of your requests stands, with any messages from the secretariat you have not seen.",
       "If you did not create an account, ignore this message.",
     ].join("\n\n"),
   });

@@ -98,7 +98,11 @@ describe("verified addresses", () => {
     const meeting = await buildMeeting(t.app, { name: "Quiet Meeting" });
     const email = "quiet@example.test";
     const auth = await register(email, "Quiet");
-    await verificationMail(email);
+    const { text } = await verificationMail(email);
+    // The applicant is told why no mail about their requests comes yet, and what comes once verified.
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "Until the address is verified, we send it no mail about your requests, and requests the meeting's secretariat imported for it are not shown in your account. Once it is verified, we e-mail you where each of your requests stands, with any messages from the secretariat you have not seen.",
+    );
     const created = await t.app.inject({
       method: "POST",
       url: "/api/applications",
