@@ -31,7 +31,7 @@ export async function sendMessage(ctx: AppContext, actor: Actor, id: string, tex
     await lockApplication(tx, id);
     await recordEvent(tx, { applicationId: id, kind: "message", actorId: actor.userId, text });
   });
-  await notifyMessage(ctx, id, text, false);
+  await notifyMessage(ctx, id, false);
 }
 
 /**
@@ -70,7 +70,7 @@ export async function requestChanges(ctx: AppContext, actor: Actor, id: string, 
     ]);
   });
   // The request's own mail only, no status mail on top: the applicant hears about it once.
-  await notifyMessage(ctx, id, text, true);
+  await notifyMessage(ctx, id, true);
 }
 
 const REASONS_KEY = "rejection_reasons";

@@ -379,6 +379,9 @@ export const mailJobs = pgTable(
   (t) => [
     check("mail_jobs_kind_check", sql`${t.kind} in ('message','letter')`),
     index("mail_jobs_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // What was mailed about an application since a moment (status-mail-once.ts), and the set null
+    // of its mails when it is deleted.
+    index("mail_jobs_application_idx").on(t.applicationId, t.createdAt),
     // One mail per letter, unless an admin sends it again: a second one finds the letter taken.
     uniqueIndex("mail_jobs_letter_once_idx")
       .on(t.letterReference)

@@ -117,7 +117,6 @@ export async function notifyStatusChange(
 export async function notifyMessage(
   ctx: AppContext,
   applicationId: string,
-  _text: string,
   changesRequested: boolean,
 ): Promise<void> {
   // A request for changes is the application's state until the applicant edits it: told once.
