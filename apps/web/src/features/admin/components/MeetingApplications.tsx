@@ -1,6 +1,7 @@
 import type { ApplicationSummaryDto, MeetingDto } from "@visa/domain";
 import { useEffect, useRef, useState } from "react";
 import { Banner } from "../../../components/Banner";
+import { DecisionNotice } from "../../../components/DecisionNotice";
 import { Pagination } from "../../../components/Pagination";
 import { RejectDialog } from "../../../components/RejectDialog";
 import { SearchBox } from "../../../components/SearchBox";
@@ -8,10 +9,10 @@ import { Spinner } from "../../../components/Spinner";
 import { reasonOr } from "../../../lib/failure-message";
 import { listPlaceQuery } from "../../../lib/list-query";
 import { bulkKind, bulkSummary, useBulkAction, useRejection } from "../../../lib/review-actions";
+import { useDecisionFocus } from "../../../lib/use-decision-focus";
 import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
 import { rejectionOf, seenOf } from "../lib/list-decisions";
-import { useDecisionFocus } from "../lib/use-decision-focus";
 import type { useListParams } from "../lib/use-list-params";
 import { ApplicationsTable } from "./ApplicationsTable";
 import { BulkBar } from "./BulkBar";
@@ -79,15 +80,12 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
     <div className="space-y-4">
       <MeetingToolbar meeting={meeting} />
       {notice && (
-        <div
-          ref={focus.noticeRef}
-          tabIndex={-1}
-          className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
-          <Banner kind={notice.kind} onDismiss={() => setNotice(null)}>
-            {notice.text}
-          </Banner>
-        </div>
+        <DecisionNotice
+          kind={notice.kind}
+          text={notice.text}
+          onDismiss={() => setNotice(null)}
+          noticeRef={focus.noticeRef}
+        />
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox

@@ -116,6 +116,43 @@ describe("the review page", () => {
     await waitFor(() => expect(view.router.state.location.pathname).toBe("/admin/applications/a2"));
   });
 
+  it("moves focus to the answer after Approve and after Reject, as their buttons go away", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    let state: Partial<ApplicationDto> = {};
+    stubApi({
+      "GET /api/applications/a1": () => ({ json: applicationDto(state) }),
+      "GET /api/applications/neighbours": { json: { previous: "a0", next: "a2", position: 2, total: 3 } },
+      "POST /api/applications/bulk": (req) => {
+        const { action } = req.body as { action: string };
+        state = { status: action === "approve" ? "Approved" : "Rejected" };
+        const message = action === "approve" ? "1 approved" : "1 rejected";
+        return { json: { action, changed: 1, skipped: [], message } };
+      },
+    });
+    renderReview("/admin/applications/a1?meeting=m1");
+    const nav = await screen.findByRole("navigation", { name: "Review" });
+    await within(nav).findByText("2 of 3");
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument());
+    // Not the top of the page: the answer, which a screen reader then reads.
+    // (The notice itself: what has focus says the answer and nothing else of the page.)
+    const focused = () => document.activeElement?.textContent?.trim() ?? "";
+    await waitFor(() => expect(focused()).toBe("Application approved×"));
+    expect(within(document.activeElement as HTMLElement).getByRole("status")).toBeInTheDocument();
+
+    // Rejected from the dialog: its button and the page's Reject button both go.
+    await user.click(screen.getByRole("button", { name: "Reject" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject Ana Silva" });
+    await user.type(within(dialog).getByLabelText(/Reason for the applicant/), "Not registered");
+    await user.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(focused()).toBe("Application rejected×"));
+    // Tab goes on from there, not from the top of the document.
+    await user.tab();
+    expect(document.activeElement).not.toBe(document.body);
+  }, 30_000);
+
   it("says in the reject dialog that a rejection failed, keeping the dialog open", async () => {
     saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
     stubApi({

@@ -1,12 +1,13 @@
 import { ADMIN_PAGE_SIZE, type ApplicationDto } from "@visa/domain";
 import { useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
+import { DecisionNotice } from "../../../../components/DecisionNotice";
 import { RejectDialog } from "../../../../components/RejectDialog";
 import { reasonOr } from "../../../../lib/failure-message";
 import { listPlaceQuery, readListPlace } from "../../../../lib/list-query";
 import { bulkSummary, useBulkAction, useRejection } from "../../../../lib/review-actions";
+import { useDecisionFocus } from "../../../../lib/use-decision-focus";
 import { ShortcutsDialog } from "./ShortcutsDialog";
 import { useListNeighbours } from "./use-list-neighbours";
 import { useReviewKeys } from "./use-review-keys";
@@ -35,6 +36,8 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const rejection = useRejection<{ next: boolean }>();
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  // A decision takes its button away (and the dialog's): focus then goes to the answer.
+  const focus = useDecisionFocus(app);
 
   // Back lands on the page this application is (or was) on: Next may have walked past the first one.
   const backPage = position > 0 ? Math.ceil(position / ADMIN_PAGE_SIZE) : place.page;
@@ -58,13 +61,14 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
       {
         onSuccess: (result) => {
           rejection.close();
+          if (target && result.changed > 0) return navigate(hrefOf(target));
           if (result.changed === 0) setNotice({ kind: "error", text: bulkSummary(result) });
-          else if (target) navigate(hrefOf(target));
           else
             setNotice({
               kind: "success",
               text: action === "approve" ? "Application approved" : "Application rejected",
             });
+          focus.refocus(null);
         },
         onError: (err) => {
           const text = reasonOr(err, "The decision failed; nothing was changed");
@@ -167,9 +171,12 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
         )}
       </div>
       {notice && (
-        <Banner kind={notice.kind} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Banner>
+        <DecisionNotice
+          kind={notice.kind}
+          text={notice.text}
+          onDismiss={() => setNotice(null)}
+          noticeRef={focus.noticeRef}
+        />
       )}
       <RejectDialog
         open={rejection.rejecting !== null}

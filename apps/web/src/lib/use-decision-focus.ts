@@ -12,7 +12,11 @@ const DIALOG = "[role='dialog']";
  * place, or (for a bulk decision, or an emptied page) to the answer's notice. When that control
  * is still there (the row stays in the list), focus stays where it is.
  *
- * `list`: the list's data as it renders; a change of it is the refreshed list.
+ * The review page of one request does the same with its plain Approve and Reject: the decided
+ * request's buttons go, and focus goes to the answer's notice (its tableRef stays unused).
+ *
+ * `list`: the list's data as it renders (on the review page, the request); a change of it is the
+ * refreshed list.
  */
 export function useDecisionFocus(list: unknown) {
   const tableRef = useRef<HTMLDivElement>(null);

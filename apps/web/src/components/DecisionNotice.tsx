@@ -1,0 +1,25 @@
+import type { Ref } from "react";
+import { Banner, type BannerProps } from "./Banner";
+
+export interface DecisionNoticeProps {
+  kind: BannerProps["kind"];
+  text: string;
+  onDismiss: () => void;
+  /** useDecisionFocus's noticeRef: focus comes here once the decided control has gone. */
+  noticeRef: Ref<HTMLDivElement>;
+}
+
+/** The answer to a decision, as a banner that can take keyboard focus (lib/use-decision-focus.ts). */
+export function DecisionNotice({ kind, text, onDismiss, noticeRef }: DecisionNoticeProps) {
+  return (
+    <div
+      ref={noticeRef}
+      tabIndex={-1}
+      className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
+      <Banner kind={kind} onDismiss={onDismiss}>
+        {text}
+      </Banner>
+    </div>
+  );
+}
