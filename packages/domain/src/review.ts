@@ -79,6 +79,10 @@ export const statusReasonField = reason.optional();
 /** Where an application sits in the admin list as filtered and sorted: its neighbours' ids. */
 export const neighboursQuerySchema = adminListFiltersSchema.extend({ id: idField });
 export interface NeighboursDto {
+  /**
+   * The listed requests before and after it; for one not in the list (any more), those on either
+   * side of where the list's order puts it now.
+   */
   previous: string | null;
   next: string | null;
   /** 1-based place in the list, or 0 when the application is not in it (any more). */

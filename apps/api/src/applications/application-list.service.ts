@@ -85,17 +85,24 @@ export async function applicationStats(ctx: AppContext, meetingId?: string): Pro
   return { total: stats.pending + stats.approved + stats.rejected, ...stats };
 }
 
-/** Where an application sits in the admin list as filtered and sorted: the ids before and after it. */
+/**
+ * Where an application sits in the admin list as filtered and sorted: the ids before and after
+ * it. One that has left the list (decided, by this admin or another) gets the listed requests
+ * on either side of where the order puts it now, and position 0.
+ */
 export async function applicationNeighbours(
   ctx: AppContext,
   { id, ...query }: AdminListFilters & { id: string },
 ): Promise<NeighboursDto> {
-  const ids = await readAdminListIds(ctx.db, await listQuery(ctx, query));
-  const at = ids.indexOf(id);
+  const rows = await readAdminListIds(ctx.db, await listQuery(ctx, query), id);
+  const at = rows.findIndex((r) => r.id === id);
+  const listed = rows.filter((r) => r.listed);
+  const before = at < 0 ? [] : rows.slice(0, at).filter((r) => r.listed);
+  const after = at < 0 ? undefined : rows.slice(at + 1).find((r) => r.listed);
   return {
-    previous: at > 0 ? (ids[at - 1] ?? null) : null,
-    next: at >= 0 ? (ids[at + 1] ?? null) : null,
-    position: at + 1,
-    total: ids.length,
+    previous: before.at(-1)?.id ?? null,
+    next: after?.id ?? null,
+    position: at >= 0 && rows[at]?.listed ? before.length + 1 : 0,
+    total: listed.length,
   };
 }

@@ -510,14 +510,22 @@ export async function readAdminSummaries(
   };
 }
 
-/** Every id of the admin list as filtered and sorted (the detail page's previous and next). */
-export async function readAdminListIds(db: Db, query: AdminListQuery): Promise<string[]> {
+/**
+ * Every id of the admin list as filtered and sorted (the detail page's previous and next), each
+ * with whether it is listed: `around`, one application, is read too wherever the order puts it,
+ * listed or not, so the list's requests on either side of it are known after it left the list.
+ */
+export async function readAdminListIds(
+  db: Db,
+  query: AdminListQuery,
+  around: string,
+): Promise<{ id: string; listed: boolean }[]> {
   const filters = adminFilters(query);
-  const rows = await db
-    .select({ id: applications.id })
+  const listed = filters.where ?? sql`true`;
+  return db
+    .select({ id: applications.id, listed: sql<boolean>`coalesce(${listed}, false)` })
     .from(applications)
-    .where(filters.where)
+    .where(or(listed, eq(applications.id, sql.placeholder("around"))))
     .orderBy(...orderKeys(query))
-    .execute(filters.params);
-  return rows.map((r) => r.id);
+    .execute({ ...filters.params, around });
 }

@@ -38,6 +38,16 @@ async function ownedApplication(meetingId: string, over: Parameters<typeof appli
   return { owner, id: (res.json() as ApplicationDto)._id };
 }
 
+/** `n` Pending requests of the meeting, made on one day after another: their ids, oldest first. */
+async function requestsOnDays(meetingId: string, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const over = { createdAt: new Date(Date.UTC(2030, 0, i + 1)) };
+    ids.push((await buildApplication(t.app, { meetingId, userId: null, over })).id);
+  }
+  return ids;
+}
+
 describe("POST /api/applications/bulk", () => {
   it("approves many in one go and says why the others did not change", async () => {
     const meeting = await buildMeeting(t.app);
@@ -324,23 +334,36 @@ describe("the list's filters, warnings and search", () => {
 
   it("answers an application's neighbours in the filtered, sorted list", async () => {
     const meeting = await buildMeeting(t.app);
-    const rows = [];
-    for (let i = 0; i < 3; i++) {
-      rows.push(
-        await buildApplication(t.app, {
-          meetingId: meeting.id,
-          userId: null,
-          over: { createdAt: new Date(Date.UTC(2030, 0, i + 1)) },
-        }),
-      );
-    }
-    const [first, second, third] = rows.map((r) => r.id);
+    const [first, second, third] = await requestsOnDays(meeting.id, 3);
     const res = await inject(
       "GET",
       `/api/applications/neighbours?meetingId=${meeting.id}&sortBy=createdAt&sortDirection=asc&id=${second}`,
       admin.auth,
     );
     expect(res.json() as NeighboursDto).toEqual({ previous: first, next: third, position: 2, total: 3 });
+  });
+});
+
+describe("GET /api/applications/neighbours of a request no longer in the list", () => {
+  it("answers the listed requests around where it would be, not the ones it had", async () => {
+    const meeting = await buildMeeting(t.app);
+    const [first, second, third, fourth] = await requestsOnDays(meeting.id, 4);
+    const neighbours = async (id: string | undefined) => {
+      const query = `meetingId=${meeting.id}&status=pending&sortBy=createdAt&sortDirection=asc&id=${id}`;
+      const res = await inject("GET", `/api/applications/neighbours?${query}`, admin.auth);
+      expect(res.statusCode).toBe(200);
+      return res.json() as NeighboursDto;
+    };
+    // The reviewer approves the second: it leaves the Pending list. Another admin approves the third.
+    expect((await bulk({ action: "approve", ids: [second, third] })).body.changed).toBe(2);
+    expect(await neighbours(second)).toEqual({ previous: first, next: fourth, position: 0, total: 2 });
+    // A request of no list at all (deleted meanwhile, or never there) has none.
+    expect(await neighbours("00000000-0000-4000-8000-000000000000")).toEqual({
+      previous: null,
+      next: null,
+      position: 0,
+      total: 2,
+    });
   });
 });
 

@@ -33,6 +33,17 @@ function renderReview(path: string, admin = true) {
   );
 }
 
+/** The review page of a1, where any other request's page reads "Another request". */
+function renderWalk(path: string) {
+  return renderRoutes(
+    [
+      { path: "/admin/applications/a1", element: <ApplicationDetail id="a1" admin /> },
+      { path: "/admin/applications/:id", element: <p>Another request</p> },
+    ],
+    path,
+  );
+}
+
 describe("the review page", () => {
   it("links Back to the list's meeting, filter and sort, on the page the request is on", async () => {
     saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
@@ -188,13 +199,7 @@ describe("the review page", () => {
         json: { action: "approve", changed: 1, skipped: [], message: "1 approved" },
       },
     });
-    const view = renderRoutes(
-      [
-        { path: "/admin/applications/a1", element: <ApplicationDetail id="a1" admin /> },
-        { path: "/admin/applications/:id", element: <p>Another request</p> },
-      ],
-      "/admin/applications/a1?meeting=m1&status=pending",
-    );
+    const view = renderWalk("/admin/applications/a1?meeting=m1&status=pending");
     const nav = await screen.findByRole("navigation", { name: "Review" });
     await within(nav).findByText("1 of 30");
     otherDecided = true;
@@ -202,6 +207,83 @@ describe("the review page", () => {
     await screen.findByText("Another request");
     expect(view.router.state.location.pathname).toBe("/admin/applications/a3");
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+
+  it("asks for the neighbours as the list stands when Next, Previous, j or k is used", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    // When the page opened, a0 and a2 were on either side. Since then another admin decided a2
+    // (it left the Pending list) and a new request, a5, came in just before this one.
+    let changed = false;
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "GET /api/applications/neighbours": () => ({
+        json: changed
+          ? { previous: "a5", next: "a3", position: 3, total: 4 }
+          : { previous: "a0", next: "a2", position: 2, total: 3 },
+      }),
+    });
+    const query = "?meeting=m1&status=pending&sort=createdAt&dir=asc";
+    const open = () => renderWalk(`/admin/applications/a1${query}`);
+    const ready = async () => {
+      changed = false;
+      const nav = await screen.findByRole("navigation", { name: "Review" });
+      await within(nav).findByText("2 of 3");
+      changed = true;
+      return nav;
+    };
+    const moves: [string, () => Promise<unknown>, string][] = [
+      ["Next ›", () => userEvent.click(screen.getByRole("link", { name: "Next ›" })), "a3"],
+      ["‹ Previous", () => userEvent.click(screen.getByRole("link", { name: "‹ Previous" })), "a5"],
+      ["j", () => userEvent.keyboard("j"), "a3"],
+      ["k", () => userEvent.keyboard("k"), "a5"],
+    ];
+    for (const [move, act, to] of moves) {
+      const view = open();
+      await ready();
+      await act();
+      await screen.findByText("Another request");
+      expect({ move, at: view.router.state.location.pathname }).toEqual({
+        move,
+        at: `/admin/applications/${to}`,
+      });
+      // With the list's filters and sort still in the address, and asked of the server with them.
+      expect(view.router.state.location.search).toBe(query);
+      view.unmount();
+    }
+    const asked = calls.filter((c) => c.url.pathname === "/api/applications/neighbours").at(-1)?.url;
+    expect(asked?.searchParams.get("status")).toBe("Pending");
+    expect(asked?.searchParams.get("sortDirection")).toBe("asc");
+  }, 30_000);
+
+  it("after Approve takes the request out of the list, j goes to the next one listed now", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    let state: Partial<ApplicationDto> = {};
+    let otherDecided = false;
+    stubApi({
+      "GET /api/applications/a1": () => ({ json: applicationDto(state) }),
+      // Out of the list, the server names the listed requests around where it would be.
+      "GET /api/applications/neighbours": () => ({
+        json:
+          state.status === "Approved"
+            ? { previous: "a0", next: otherDecided ? "a3" : "a2", position: 0, total: otherDecided ? 28 : 29 }
+            : { previous: "a0", next: "a2", position: 23, total: 30 },
+      }),
+      "POST /api/applications/bulk": () => {
+        state = { status: "Approved" };
+        return { json: { action: "approve", changed: 1, skipped: [], message: "1 approved" } };
+      },
+    });
+    const view = renderWalk("/admin/applications/a1?meeting=m1&status=pending");
+    const nav = await screen.findByRole("navigation", { name: "Review" });
+    await within(nav).findByText("23 of 30");
+    await userEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Application approved")).toBeInTheDocument();
+    await waitFor(() => expect(within(nav).queryByText("23 of 30")).not.toBeInTheDocument());
+    // Meanwhile another admin approves a2, the one shown as next.
+    otherDecided = true;
+    await userEvent.keyboard("j");
+    await screen.findByText("Another request");
+    expect(view.router.state.location.pathname).toBe("/admin/applications/a3");
   });
 
   it("reads a letter key with Caps Lock on as the key itself, Shift alone adding '& next'", async () => {

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE, type ApplicationDto } from "@visa/domain";
-import { useMemo, useState } from "react";
+import { type MouseEvent, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "../../../../components/Button";
 import { DecisionNotice } from "../../../../components/DecisionNotice";
@@ -31,7 +31,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const navigate = useNavigate();
   const place = useMemo(() => readListPlace(new URLSearchParams(location.search)), [location.search]);
   const listed = place.meetingId ? { ...place, meetingId: place.meetingId } : null;
-  const { listedNow, position, previous, next, nextNow } = useListNeighbours(app._id, listed);
+  const { listedNow, position, previous, next, neighboursNow } = useListNeighbours(app._id, listed);
   const bulk = useBulkAction();
   const rejection = useRejection<{ next: boolean }>();
   const [help, setHelp] = useState(false);
@@ -46,16 +46,26 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const decisions = offered && !app.withdrawnAt;
   const canApprove = decisions && app.status !== "Approved";
   const canReject = decisions && app.status !== "Rejected";
-  // While '& next' asks which request is next now, before deciding.
+  // While Next, Previous or '& next' asks which request is next (or previous) now.
   const [looking, setLooking] = useState(false);
+  const lookUp = async (which: "previous" | "next") => {
+    setLooking(true);
+    return (await neighboursNow().finally(() => setLooking(false)))[which];
+  };
+  const go = async (which: "previous" | "next") => {
+    const target = await lookUp(which);
+    if (target) navigate(hrefOf(target));
+  };
+  // A plain click on Next or Previous asks first; one that opens a new tab follows the link.
+  const goOnClick = (which: "previous" | "next") => (e: MouseEvent) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    if (!looking) go(which);
+  };
 
   const decide = async (action: "approve" | "reject", thenNext: boolean, reason?: string) => {
     // The next one is taken before deciding: a decided request may leave the filtered list.
-    let target: string | null = null;
-    if (thenNext) {
-      setLooking(true);
-      target = await nextNow().finally(() => setLooking(false));
-    }
+    const target = thenNext ? await lookUp("next") : null;
     bulk.mutate(
       { action, ids: [app._id], reason, seen: { [app._id]: app.status } },
       {
@@ -85,8 +95,8 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
       approveNext: () => canApprove && decide("approve", true),
       reject: () => canReject && rejection.open({ next: false }),
       rejectNext: () => canReject && rejection.open({ next: true }),
-      next: () => next && navigate(hrefOf(next)),
-      previous: () => previous && navigate(hrefOf(previous)),
+      next: () => next && go("next"),
+      previous: () => previous && go("previous"),
       back: () => navigate(backTo),
       help: () => setHelp(true),
     },
@@ -106,12 +116,16 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
         )}
         <span className="flex-1" />
         {previous && (
-          <Link to={hrefOf(previous)} className="text-sm text-blue-700 underline">
+          <Link
+            to={hrefOf(previous)}
+            onClick={goOnClick("previous")}
+            className="text-sm text-blue-700 underline"
+          >
             ‹ Previous
           </Link>
         )}
         {next && (
-          <Link to={hrefOf(next)} className="text-sm text-blue-700 underline">
+          <Link to={hrefOf(next)} onClick={goOnClick("next")} className="text-sm text-blue-700 underline">
             Next ›
           </Link>
         )}

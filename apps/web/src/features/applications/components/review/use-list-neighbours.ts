@@ -3,31 +3,50 @@ import { useEffect, useState } from "react";
 import type { ListPlace } from "../../../../lib/list-query";
 import { useNeighbours } from "../../api/history";
 
+type Around = Pick<NeighboursDto, "previous" | "next">;
+
+/**
+ * The requests on either side: the server's answer, which for a request no longer in the list
+ * names those around where it would be; the ones it had while listed when the answer names none
+ * (it is in no list: deleted, say).
+ */
+function aroundOf(answer: NeighboursDto | undefined, lastListed: NeighboursDto | null): Around {
+  if (answer && (answer.position > 0 || answer.previous || answer.next)) return answer;
+  return lastListed ?? { previous: null, next: null };
+}
+
 /**
  * Where the request sits in the admin list its page was opened from: `listedNow` while it is in
- * that list, its previous and next, and `nextNow()` for the next one as the list stands at that
+ * that list, its previous and next, and `neighboursNow()` for them as the list stands at that
  * moment.
  */
 export function useListNeighbours(id: string, listed: (ListPlace & { meetingId: string }) | null) {
   const neighbours = useNeighbours(id, listed);
-  // A decision made here may take the request out of the filtered list (Approve on Pending); it
-  // then keeps the neighbours and place it had in the list, so the reviewer walks on from there.
+  // A decision made here may take the request out of the filtered list (Approve on Pending): Back
+  // then keeps the place it had in the list.
   const listedNow = neighbours.data && neighbours.data.position > 0 ? neighbours.data : null;
   const [lastListed, setLastListed] = useState<NeighboursDto | null>(null);
   useEffect(() => {
     if (listedNow) setLastListed(listedNow);
   }, [listedNow]);
-  const around = listedNow ?? lastListed;
-  const next = around?.next ?? null;
+  const { previous, next } = aroundOf(neighbours.data, lastListed);
 
   /**
-   * The next request as the list stands now: the one shown as next may have been decided by
-   * someone else (and left the list) since the page opened.
+   * The previous and next request as the list stands now, asked when the reviewer moves (Next,
+   * Previous, their keys, '& next'): since the page opened someone else may have decided the one
+   * shown (it left the list) or new requests may have come.
    */
-  const nextNow = async () => {
-    const fresh = listed ? (await neighbours.refetch()).data : undefined;
-    return fresh && fresh.position > 0 ? fresh.next : next;
+  const neighboursNow = async (): Promise<Around> => {
+    if (!listed) return { previous, next };
+    const fresh = await neighbours.refetch();
+    return fresh.isError ? { previous, next } : aroundOf(fresh.data, listedNow ?? lastListed);
   };
 
-  return { listedNow, position: around?.position ?? 0, previous: around?.previous ?? null, next, nextNow };
+  return {
+    listedNow,
+    position: listedNow?.position ?? lastListed?.position ?? 0,
+    previous,
+    next,
+    neighboursNow,
+  };
 }
