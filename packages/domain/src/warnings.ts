@@ -1,3 +1,4 @@
+import type { ApplicationStatus } from "./constants.js";
 import { daysInMonth, readDigits, toDay } from "./dates.js";
 import { normalisePassportNumber } from "./schemas/application-fields.js";
 
@@ -22,6 +23,20 @@ export interface ApplicationWarning {
   message: string;
   /** The form field it is about, when there is one. */
   field?: string;
+  /**
+   * A duplicate warning's other requests, in admins' answers only: the server's review path adds
+   * them (apps/api's warnings.service.ts). The rules here never do, since the applicant's form
+   * runs them too and an applicant never learns anything of other people's requests.
+   */
+  others?: DuplicateRequest[];
+}
+
+/** Another request of the meeting that a duplicate warning is about, as an admin is shown it. */
+export interface DuplicateRequest {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  status: ApplicationStatus;
 }
 
 /** Defaults of the per-meeting settings. */

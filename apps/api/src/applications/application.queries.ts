@@ -14,7 +14,7 @@ import {
   users,
 } from "../db/schema.js";
 import type { ApplicationRecord, DocumentMeta, SummaryRow } from "./application.presenter.js";
-import type { Reviewed, ReviewRecord, SameMeeting } from "./warnings.service.js";
+import type { OtherRequestRow, Reviewed, ReviewRecord, SameMeeting } from "./warnings.service.js";
 
 /** Who owns an application and who last changed it: users joined under these names. */
 const owners = alias(users, "owner");
@@ -55,18 +55,26 @@ const OTHER = "other";
 const others = alias(applications, OTHER);
 const fromOthers = sql`from ${applications} as ${sql.identifier(OTHER)}`;
 
+/** Another request as the duplicate probes read it: id, first and last name, status. */
+const otherRequest = sql`array[${others.id}::text, ${others.firstName}, ${others.lastName}, ${others.status}]`;
+
 /**
  * What the duplicate rules need of the rest of the application's meeting, read in its own row (a
- * page and its warnings are one statement): whether another request has the same passport, and
- * the names on the others with the same birthdate. Each is found through the index on (meeting,
- * passport) or (meeting, birthdate); the rules themselves stay in the domain (reviewWarnings).
+ * page and its warnings are one statement): the other requests with the same passport, and those
+ * with the same birthdate, each as otherRequest, so an admin's warning can name them. Each is
+ * found through the index on (meeting, passport) or (meeting, birthdate); only the requests found
+ * are read from the table (for their status, and a twin passport's names), and most rows find
+ * none or one. The rules themselves stay in the domain (reviewWarnings).
  */
 const sameMeetingFields = {
-  samePassport: sql<boolean>`exists (select 1 ${fromOthers} where ${others.meetingId} = ${applications.meetingId}
-    and ${others.passportKey} = ${applications.passportKey} and ${others.id} <> ${applications.id})`,
-  sameBirthdateNames: sql<[string, string][]>`array(select array[${others.firstName}, ${others.lastName}]
+  samePassport: sql<OtherRequestRow[]>`array(select ${otherRequest}
     ${fromOthers} where ${others.meetingId} = ${applications.meetingId}
-    and ${others.birthdate} = ${applications.birthdate} and ${others.id} <> ${applications.id})`,
+    and ${others.passportKey} = ${applications.passportKey} and ${others.id} <> ${applications.id}
+    order by ${others.createdAt}, ${others.id})`,
+  sameBirthdate: sql<OtherRequestRow[]>`array(select ${otherRequest}
+    ${fromOthers} where ${others.meetingId} = ${applications.meetingId}
+    and ${others.birthdate} = ${applications.birthdate} and ${others.id} <> ${applications.id}
+    order by ${others.createdAt}, ${others.id})`,
 };
 
 /** An application as an admin reviews it: the record and what it shares with its meeting. */
@@ -109,7 +117,7 @@ export function toRecord(row: RecordRow): ApplicationRecord {
 
 /** A joined row with its meeting's duplicates as the review's record. */
 function toReviewRecord(row: ReviewRow): ReviewRecord {
-  const sameMeeting = { samePassport: row.samePassport, sameBirthdateNames: row.sameBirthdateNames };
+  const sameMeeting = { samePassport: row.samePassport, sameBirthdate: row.sameBirthdate };
   return Object.assign(toRecord(row), { sameMeeting });
 }
 
@@ -501,10 +509,10 @@ export async function readAdminSummaries(
     "admin_summary",
   );
   return {
-    records: rows.map(({ app, meeting, samePassport, sameBirthdateNames }) => ({
+    records: rows.map(({ app, meeting, samePassport, sameBirthdate }) => ({
       app,
       meeting,
-      sameMeeting: { samePassport, sameBirthdateNames },
+      sameMeeting: { samePassport, sameBirthdate },
     })),
     total,
   };

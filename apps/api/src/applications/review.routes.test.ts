@@ -408,6 +408,60 @@ describe("each page's warnings", () => {
   });
 });
 
+describe("who a duplicate warning is about", () => {
+  it("names the other requests to admins, and nothing of them to the applicant", async () => {
+    const meeting = await buildMeeting(t.app);
+    const { owner, id: mine } = await ownedApplication(meeting.id, {
+      firstName: "Ana",
+      lastName: "Duplo",
+      birthdate: "1985-04-04T00:00:00.000Z",
+      passportNumber: "DUP-4711",
+    });
+    const build = (over: Parameters<typeof buildApplication>[1]["over"]) =>
+      buildApplication(t.app, { meetingId: meeting.id, userId: null, over });
+    // Same passport, someone else's name; and the same person (name and birthdate) on another passport.
+    const twin = await build({
+      firstName: "Beatriz",
+      lastName: "Otra",
+      passportNumber: "DUP4711",
+      passportKey: "DUP4711",
+      status: "Approved",
+    });
+    const again = await build({ firstName: "ana", lastName: "DUPLO", birthdate: "1985-04-04" });
+    // Not the same: another name on that birthdate.
+    await build({ firstName: "Carla", lastName: "Duplo", birthdate: "1985-04-04" });
+    const expected = [
+      {
+        code: "duplicate-passport",
+        others: [{ _id: twin.id, firstName: "Beatriz", lastName: "Otra", status: "Approved" }],
+      },
+      {
+        code: "duplicate-person",
+        others: [{ _id: again.id, firstName: "ana", lastName: "DUPLO", status: "Pending" }],
+      },
+    ];
+    const duplicates = (dto: Pick<ApplicationDto, "warnings"> | undefined) =>
+      dto?.warnings
+        ?.filter((w) => w.code.startsWith("duplicate"))
+        .map(({ code, others }) => ({ code, others }));
+
+    // The review page, and the list's row in both views.
+    expect(duplicates(await read(mine, admin.auth))).toEqual(expected);
+    const inList = async (view: string) =>
+      (await list(`meetingId=${meeting.id}&view=${view}`)).applications.find((a) => a._id === mine);
+    expect(duplicates(await inList("full"))).toEqual(expected);
+    expect(duplicates(await inList("summary"))).toEqual(expected);
+
+    // The applicant reads their own request, alone and in their list: nothing of anyone else's.
+    for (const url of [`/api/applications/${mine}`, "/api/applications"]) {
+      const res = await inject("GET", url, owner.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('"warnings"');
+      for (const other of [twin.id, again.id, "Beatriz", "Otra"]) expect(res.body).not.toContain(other);
+    }
+  });
+});
+
 describe("the meeting's warning settings", () => {
   it("are written with the meeting, kept when not sent, and used by the warnings", async () => {
     const body = {

@@ -1,10 +1,13 @@
 import {
+  type ApplicationStatus,
   type ApplicationWarning,
   applicationWarnings,
+  type DuplicateRequest,
   type IdentifiedWarningFields,
   meetingWarnings,
   passportKey,
   personKey,
+  type WarningCode,
   type WarningOthers,
 } from "@visa/domain";
 import { inArray, sql } from "drizzle-orm";
@@ -90,12 +93,15 @@ export async function warningsOfMeetings(db: DbOrTx, meetingIds: string[]): Prom
   return result;
 }
 
+/** Another request of the meeting as application.queries.ts reads it: id, first name, last name, status. */
+export type OtherRequestRow = [string, string, string, string];
+
 /** What the rest of its meeting shares with an application, read with it (application.queries.ts). */
 export interface SameMeeting {
-  /** Another request of the meeting has the same passport. */
-  samePassport: boolean;
-  /** First and last names on the other requests of the meeting with the same birthdate. */
-  sameBirthdateNames: [string, string][];
+  /** The other requests of the meeting with the same passport. */
+  samePassport: OtherRequestRow[];
+  /** The other requests of the meeting with the same birthdate (the same person or not). */
+  sameBirthdate: OtherRequestRow[];
 }
 
 /** An application as an admin reviews it: its record and what its meeting shares with it. */
@@ -117,19 +123,30 @@ export interface Reviewed {
   sameMeeting: SameMeeting;
 }
 
+/** Another request as a duplicate warning names it to an admin. */
+function duplicateRequest([id, firstName, lastName, status]: OtherRequestRow): DuplicateRequest {
+  return { _id: id, firstName, lastName, status: status as ApplicationStatus };
+}
+
 /**
  * The warnings of an application read for review (a page of the list, a detail page): the
  * domain's rules, with the others of its meeting as its duplicates found them, so a page costs
- * the same in a meeting of ten or of ten thousand.
+ * the same in a meeting of ten or of ten thousand. Each duplicate warning names the other
+ * requests it is about (`others`): this is the admins' path only, as getApplication and the
+ * admin list are; the applicant's answers carry no warnings.
  */
 export function reviewWarnings({ app, meeting, sameMeeting }: Reviewed): ApplicationWarning[] {
   const passport = passportKey(app.passportKey);
-  const personKeys = sameMeeting.sameBirthdateNames.map(([firstName, lastName]) =>
-    personKey({ firstName, lastName, birthdate: app.birthdate }),
+  // Worked out only when there is another's to compare with (most rows of a page).
+  const person = sameMeeting.sameBirthdate.length > 0 ? personKey(app) : null;
+  // The same person: the same birthdate (the probe's) and the same folded names.
+  const samePerson = sameMeeting.sameBirthdate.filter(
+    ([, firstName, lastName]) =>
+      person !== null && personKey({ firstName, lastName, birthdate: app.birthdate }) === person,
   );
   const others: WarningOthers = {
-    passportKeys: new Set(sameMeeting.samePassport && passport ? [passport] : []),
-    personKeys: new Set(personKeys.filter((k) => k !== null)),
+    passportKeys: new Set(sameMeeting.samePassport.length > 0 && passport ? [passport] : []),
+    personKeys: new Set(samePerson.length > 0 && person ? [person] : []),
   };
   const fields = {
     firstName: app.firstName,
@@ -140,5 +157,12 @@ export function reviewWarnings({ app, meeting, sameMeeting }: Reviewed): Applica
     dateOfArrival: app.dateOfArrival,
     dateOfDeparture: app.dateOfDeparture,
   };
-  return applicationWarnings(fields, meeting, others);
+  const about: Partial<Record<WarningCode, OtherRequestRow[]>> = {
+    "duplicate-passport": sameMeeting.samePassport,
+    "duplicate-person": samePerson,
+  };
+  return applicationWarnings(fields, meeting, others).map((warning) => {
+    const rows = about[warning.code];
+    return rows ? Object.assign(warning, { others: rows.map(duplicateRequest) }) : warning;
+  });
 }

@@ -179,8 +179,8 @@ export const applications = pgTable(
     index("applications_meeting_created_id_idx").on(t.meetingId, t.createdAt, t.id),
     index("applications_meeting_appointment_idx").on(t.meetingId, t.visaAppointmentDate, t.createdAt, t.id),
     // A page's duplicate warnings probe these two per row; migration 0030 adds INCLUDE (id) and
-    // INCLUDE (id, first_name, last_name), which this builder cannot say, so the probes read the
-    // indexes alone.
+    // INCLUDE (id, first_name, last_name), which this builder cannot say, so the probes find the
+    // others from the indexes alone and read from the table only the few rows they find.
     index("applications_meeting_passport_idx").on(t.meetingId, t.passportKey),
     index("applications_meeting_birthdate_idx").on(t.meetingId, t.birthdate),
     index("applications_meeting_email_idx").on(t.meetingId, t.email),

@@ -80,7 +80,15 @@ const text = z.string();
 const isoOrNull = iso.nullable();
 
 export const warningAnswer: z.ZodType<ApplicationWarning> = z
-  .object({ code: z.enum(WARNING_CODES), message: text, field: text.optional() })
+  .object({
+    code: z.enum(WARNING_CODES),
+    message: text,
+    field: text.optional(),
+    // A duplicate warning's other requests (admins only).
+    others: z
+      .array(z.object({ _id: id, firstName: text, lastName: text, status: z.enum(APPLICATION_STATUSES) }))
+      .optional(),
+  })
   .meta({ id: "ApplicationWarning" });
 
 const applicationObject = z.object({

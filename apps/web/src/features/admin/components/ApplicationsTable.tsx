@@ -1,4 +1,9 @@
-import { type ApplicationSummaryDto, formatDayUS, formatTimestampEastern } from "@visa/domain";
+import {
+  type ApplicationSummaryDto,
+  type ApplicationWarning,
+  formatDayUS,
+  formatTimestampEastern,
+} from "@visa/domain";
 import { Link, useNavigate } from "react-router";
 import { ChangesRequestedBadge } from "../../../components/ChangesRequestedBadge";
 import { Menu } from "../../../components/Menu";
@@ -175,11 +180,18 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
   );
 }
 
+/** A warning as one line of text: its message, and a duplicate's other requests by name and status. */
+function warningText({ message, others = [] }: ApplicationWarning): string {
+  if (others.length === 0) return message;
+  const named = others.map((o) => `${o.firstName} ${o.lastName} (${o.status})`).join(", ");
+  return `${message} ${others.length === 1 ? "The other request" : "The other requests"}: ${named}.`;
+}
+
 /** "⚠ 2" beside a name when the request has data-quality warnings; the title lists them. */
 function WarningBadge({ app }: { app: ApplicationSummaryDto }) {
   const warnings = app.warnings ?? [];
   if (warnings.length === 0) return null;
-  const text = warnings.map((w) => w.message).join(" ");
+  const text = warnings.map(warningText).join(" ");
   return (
     <span
       title={text}

@@ -249,7 +249,7 @@ describe("AdminApplicationsPage", () => {
     expect(view.router.state.location.search).toBe("?meeting=m-next&sort=createdAt&dir=desc");
   });
 
-  it("marks a row's warnings beside its name, each one readable", async () => {
+  it("marks a row's warnings beside its name, each one readable, a duplicate's other request named", async () => {
     const warned = {
       ...application("a1", "Ana", "Pending"),
       warnings: [
@@ -257,6 +257,7 @@ describe("AdminApplicationsPage", () => {
           code: "duplicate-passport",
           message: "Another request for this meeting has the same passport number.",
           field: "passportNumber",
+          others: [{ _id: "a9", firstName: "Beatriz", lastName: "Otra", status: "Approved" }],
         },
         {
           code: "implausible-birthdate",
@@ -277,7 +278,7 @@ describe("AdminApplicationsPage", () => {
     const row = (await screen.findByText("Ana Tester")).closest("tr") as HTMLElement;
     const badge = within(row).getByText(/2 warnings/);
     expect(badge).toHaveTextContent(
-      "2 warnings: Another request for this meeting has the same passport number. The birthdate gives an age under 12.",
+      "2 warnings: Another request for this meeting has the same passport number. The other request: Beatriz Otra (Approved). The birthdate gives an age under 12.",
     );
     const other = screen.getByText("Bruno Tester").closest("tr") as HTMLElement;
     expect(within(other).queryByText(/warning/)).not.toBeInTheDocument();

@@ -331,6 +331,34 @@ describe("the review page", () => {
     expect(screen.queryByText(WARNINGS[0]?.message ?? "")).not.toBeInTheDocument();
   });
 
+  it("names the other requests a duplicate warning is about, each linked to its review page", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const duplicate: ApplicationWarning = {
+      code: "duplicate-passport",
+      message: "Another request for this meeting has the same passport number.",
+      field: "passportNumber",
+      others: [
+        { _id: "a7", firstName: "Beatriz", lastName: "Otra", status: "Approved" },
+        { _id: "a8", firstName: "Ana", lastName: "Silva", status: "Rejected" },
+      ],
+    };
+    stubApi({
+      "GET /api/applications/a1": { json: applicationDto({ warnings: [duplicate] }) },
+      "GET /api/applications/neighbours": { json: { previous: null, next: null, position: 1, total: 1 } },
+    });
+    const view = renderWalk("/admin/applications/a1?meeting=m1&status=pending");
+    const section = await screen.findByRole("region", { name: "Warnings (1)" });
+    expect(within(section).getByRole("listitem")).toHaveTextContent(
+      "Another request for this meeting has the same passport number. The other requests: Beatriz Otra (Approved), Ana Silva (Rejected).",
+    );
+    // In the same list place, so Back from there returns to the reviewer's list.
+    const link = within(section).getByRole("link", { name: "Beatriz Otra" });
+    expect(link).toHaveAttribute("href", "/admin/applications/a7?meeting=m1&status=pending");
+    await userEvent.click(link);
+    await screen.findByText("Another request");
+    expect(view.router.state.location.pathname).toBe("/admin/applications/a7");
+  });
+
   it("turns 'Letter emailed' to Yes after an approval, without a reload", async () => {
     saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
     let state: Partial<ApplicationDto> = {};
