@@ -14,6 +14,8 @@
  *
  * A build must sit inside the repository (its packages resolve from node_modules); `dist-*`
  * folders next to `dist` are ignored by git.
+ * The database is migrated by the current sources, so a build from before a migration refuses it
+ * (it was upgraded by a newer version): compare builds that share their migrations.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -41,14 +43,16 @@ const IN_FLIGHT = 10;
 /** A build's app, made as its main.js makes it (the config chunk is the one main.js imports). */
 async function loadBuild(dir) {
   const abs = resolve(dir);
-  const configChunk = /loadConfig\s*\} from "(\.\/[\w-]+\.js)"/.exec(
+  // The import that brings the config's loader (loadServerConfig since the server checks more at
+  // its start; loadConfig in older builds).
+  const configChunk = /\b(?:loadConfig|loadServerConfig)\b[^}]*\} from "(\.\/[\w-]+\.js)"/.exec(
     readFileSync(join(abs, "main.js"), "utf8"),
   )?.[1];
   const appChunk = readdirSync(abs).find((f) => /^app-\w+\.js$/.test(f));
   if (!configChunk || !appChunk) throw new Error(`${dir} is not a build of the server`);
-  const { loadConfig } = await import(join(abs, configChunk));
+  const config = await import(join(abs, configChunk));
   const { buildApp } = await import(join(abs, appChunk));
-  return buildApp(loadConfig(), {});
+  return buildApp((config.loadConfig ?? config.loadServerConfig)(), {});
 }
 
 const pgScript = join(ROOT, "scripts/postgres-temp.sh");
