@@ -226,9 +226,28 @@ describe("notes, messages and requests for changes", () => {
       "status_changed",
       "changes_requested",
     ]);
+    // The applicant is told the letter they hold is no longer valid, or they might travel with it.
+    await drainMailQueue(t.app.ctx);
+    const asked = t.mailer.sent.find((m) => m.text.includes("asks you to correct"));
+    expect(asked?.text).toContain("The letter issued earlier for this request is no longer valid.");
     const edit = await inject("PUT", `/api/applications/${id}`, owner.auth, { passportNumber: "Z7654321" });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ changesRequested: false, status: "Pending" });
+  });
+
+  it("asks for changes to a Pending request without speaking of a letter", async () => {
+    const meeting = await buildMeeting(t.app);
+    const { id } = await ownedApplication(meeting.id);
+    const res = await inject("POST", `/api/applications/${id}/request-changes`, admin.auth, {
+      text: "Please add your hotel",
+    });
+    expect(res.statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    const asked = t.mailer.sent.find(
+      (m) => m.text.includes("asks you to correct") && m.text.includes("hotel"),
+    );
+    expect(asked).toBeDefined();
+    expect(asked?.text).not.toContain("letter issued earlier");
   });
 });
 

@@ -44,6 +44,9 @@ const quoted = (text: string) =>
     .join("\n");
 const dated = (m: SecretariatMessage) => `Sent on ${formatDayLong(todayUtc(m.sentAt))}:\n${quoted(m.text)}`;
 
+/** Said whenever a request's letter was taken back, so no one travels with it. */
+const LETTER_WITHDRAWN = "The letter issued earlier for this request is no longer valid.";
+
 /**
  * The secretariat's messages a mail carries besides its own news (they could not be mailed when
  * they were written), each quoted with its day: none, no paragraph.
@@ -131,8 +134,7 @@ export function statusChanged(
     to === "Rejected"
       ? "We are sorry, but we cannot issue a visa invitation letter for this request. If you think this is a mistake, please contact the meeting's organisers."
       : "Your request is being reviewed again. We will e-mail you when the review is complete.";
-  const withdrawn =
-    from === "Approved" ? ["The letter issued earlier for this request is no longer valid."] : [];
+  const withdrawn = from === "Approved" ? [LETTER_WITHDRAWN] : [];
   return {
     subject: `Your visa letter request for ${s.meetingName} is now ${to}`,
     text: [
@@ -150,7 +152,8 @@ export function statusChanged(
 
 /**
  * A message from the secretariat about the request; with `changesRequested`, a request to correct
- * it. The admin's words are quoted as such, after the portal's own sentence.
+ * it (with `letterWithdrawn`, of an approved one, whose letter it took back). The admin's words are
+ * quoted as such, after the portal's own sentence.
  */
 export function adminMessage(
   s: MessageSubject,
@@ -159,6 +162,7 @@ export function adminMessage(
   publicUrl: string,
   sender: string,
   messages: SecretariatMessage[] = [],
+  letterWithdrawn = false,
 ): Message {
   const intro = changesRequested
     ? `The secretariat asks you to correct your request for a visa invitation letter for ${meetingLine(s)}. You can edit it again until it has been corrected.`
@@ -170,6 +174,7 @@ export function adminMessage(
     text: [
       greeting(s),
       intro,
+      ...(letterWithdrawn ? [LETTER_WITHDRAWN] : []),
       `The message:\n${quoted(text)}`,
       ...carriedMessages(messages),
       `Your request:\n${link(publicUrl, s)}`,

@@ -213,9 +213,13 @@ export function changesRequestedMail(ctx: AppContext): StateMailPlan {
     const entry = await latestEntry(db, s.applicationId, "changes_requested");
     if (!entry) return null;
     const text = entry.text ?? "";
+    // Asked of an approved request, it took the letter back in the same change (one timestamp).
+    const reopened = await latestEntry(db, s.applicationId, "status_changed", "Pending");
+    const letterWithdrawn = reopened?.at === entry.at && reopened.fromStatus === "Approved";
     return {
       since: entry.at,
-      message: (messages) => adminMessage(s, text, true, ctx.config.publicUrl, sender, messages),
+      message: (messages) =>
+        adminMessage(s, text, true, ctx.config.publicUrl, sender, messages, letterWithdrawn),
     };
   };
 }
