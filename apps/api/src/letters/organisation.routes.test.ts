@@ -341,6 +341,11 @@ describe("images", () => {
     const pdf = await preview();
     expect(largestImageWidth(pdf)).toBe(351);
     expect(pdf.length).toBeLessThan(200 * 1024);
+    // The settings screen shows it as the letters print it, not the megabytes kept.
+    const shown = await storedImage("logo");
+    expect(shown.statusCode).toBe(200);
+    const meta = await sharp(shown.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 351, 234]);
   });
 });
 

@@ -5,7 +5,7 @@ import { organisation } from "../db/schema.js";
 import { badRequest, notFound } from "../lib/errors.js";
 import { ensureOrganisation, letterAssets } from "./letter-assets.js";
 import { organisationPresenter } from "./letters.presenter.js";
-import { letterImageFromUpload, type OrganisationImage } from "./organisation-image.js";
+import { letterImageFromStore, letterImageFromUpload, type OrganisationImage } from "./organisation-image.js";
 import { assertPrintableTexts } from "./printable-text.js";
 
 export type { OrganisationImage };
@@ -102,7 +102,8 @@ export async function getOrganisationImage(
     .from(organisation);
   if (!row?.data || !row.type)
     throw notFound(which === "logo" ? "No logo uploaded" : "No signature uploaded");
-  return { data: row.data, type: row.type };
+  // As letters print it: one kept at full size by an older version is scaled here too.
+  return { data: await letterImageFromStore(which, row.data), type: row.type };
 }
 
 /** Replaces the signing certificate with an uploaded PKCS#12 file that opens and can sign. */
