@@ -1,10 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
-
-/** The new page's main heading: the `h1` of the main landmark, or any `h1` where a page has no main. */
-function mainHeading(): HTMLElement | null {
-  return document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
-}
+import { focusMainHeading, mainHeading } from "../lib/main-heading";
 
 /**
  * After an in-app move to another page, puts keyboard focus on the new page's main heading (made
@@ -53,11 +49,9 @@ export function useRouteFocus(): void {
       if (placed && now === placed) return;
       const dropped = !now || now === document.body || !now.isConnected;
       if (!dropped && (placed || now !== before)) return stop(); // moved by the page or the user
+      focusMainHeading();
       const heading = mainHeading();
-      if (!heading) return;
-      if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
-      heading.focus();
-      if (document.activeElement === heading) placed = heading;
+      if (heading && document.activeElement === heading) placed = heading;
     };
     const observer = new MutationObserver(place);
     const stop = () => {

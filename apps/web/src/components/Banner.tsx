@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { focusMainHeading } from "../lib/main-heading";
 
 const STYLES = {
   success: "border-green-300 bg-green-50 text-green-900",
@@ -24,7 +25,14 @@ export function Banner({ kind, children, onDismiss, className = "" }: BannerProp
       {onDismiss && (
         <button
           type="button"
-          onClick={onDismiss}
+          onClick={(event) => {
+            const button = event.currentTarget;
+            const hadFocus = button === document.activeElement;
+            onDismiss();
+            // The button goes with the banner and focus falls to the page's top: it goes to the
+            // page's heading instead, where reading and Tab go on.
+            if (hadFocus) window.setTimeout(() => dropped(button) && focusMainHeading());
+          }}
           aria-label="Dismiss"
           className="-my-3 -mr-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded leading-none opacity-70 hover:opacity-100 focus-visible:outline-2"
         >
@@ -33,4 +41,9 @@ export function Banner({ kind, children, onDismiss, className = "" }: BannerProp
       )}
     </div>
   );
+}
+
+/** Whether `button` has left the page and taken keyboard focus with it. */
+function dropped(button: HTMLElement): boolean {
+  return !button.isConnected && (document.activeElement === null || document.activeElement === document.body);
 }
