@@ -40,6 +40,17 @@ describe("ImportDialog", () => {
     expect(network.calls).toHaveLength(0);
   });
 
+  it("refuses a file over the server's limit before sending it, saying its size", async () => {
+    const network = stubApi({});
+    open();
+    const big = csv();
+    Object.defineProperty(big, "size", { value: 25_000_000 });
+    await userEvent.upload(screen.getByLabelText("CSV file"), big);
+    await userEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(screen.getByText("The file must be at most 20 MB; this one is 23.9 MB")).toBeInTheDocument();
+    expect(network.calls).toHaveLength(0);
+  });
+
   it("sends the file as multipart and shows the result, then starts over on Import Another File", async () => {
     const network = stubApi({ "POST /api/applications/import": () => json(RESULT) });
     open();

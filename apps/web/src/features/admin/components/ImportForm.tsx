@@ -1,4 +1,11 @@
-import { COUNTRIES, IMPORT_REQUIRED_COLUMNS, type MeetingDto, stateRequired } from "@visa/domain";
+import {
+  COUNTRIES,
+  fileTooLargeMessage,
+  IMPORT_REQUIRED_COLUMNS,
+  MAX_IMPORT_BYTES,
+  type MeetingDto,
+  stateRequired,
+} from "@visa/domain";
 import { type FormEvent, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
@@ -24,7 +31,10 @@ export interface ImportFormProps {
   onCancel: () => void;
 }
 
-/** Choose a .csv file (checked here too: the picker's filter is only a hint) and send it. */
+/**
+ * Choose a .csv file (checked here too: the picker's filter is only a hint) of at most the server's
+ * limit, and send it.
+ */
 export function ImportForm({ meeting, pending, progress, serverError, onImport, onCancel }: ImportFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +48,8 @@ export function ImportForm({ meeting, pending, progress, serverError, onImport, 
     e.preventDefault();
     if (!file) return setError("Please select a file to import");
     if (!file.name.toLowerCase().endsWith(".csv")) return setError("Only .csv files can be imported");
+    // Said before the upload, in the server's words: a large file would be sent whole to be refused.
+    if (file.size > MAX_IMPORT_BYTES) return setError(fileTooLargeMessage(MAX_IMPORT_BYTES, file.size));
     setError(null);
     onImport(file);
   };
