@@ -213,9 +213,10 @@ export function changesRequestedMail(ctx: AppContext): StateMailPlan {
     const entry = await latestEntry(db, s.applicationId, "changes_requested");
     if (!entry) return null;
     const text = entry.text ?? "";
-    // Asked of an approved request, it took the letter back in the same change (one timestamp).
-    const reopened = await latestEntry(db, s.applicationId, "status_changed", "Pending");
-    const letterWithdrawn = reopened?.at === entry.at && reopened.fromStatus === "Approved";
+    // It is Pending now: when its last change of status left Approved (this request for changes
+    // or a return to Pending before it), the letter was taken back then and none was issued since.
+    const lastChange = await latestEntry(db, s.applicationId, "status_changed");
+    const letterWithdrawn = lastChange?.fromStatus === "Approved";
     return {
       since: entry.at,
       message: (messages) =>
