@@ -30,6 +30,7 @@ import type { App, RouteDeps } from "./lib/app-type.js";
 import { installErrorHandler } from "./lib/error-handler.js";
 import { HttpError, insufficientStorage } from "./lib/errors.js";
 import { EventBus } from "./lib/events.js";
+import { loggableError } from "./lib/loggable-error.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { meetingRoutes } from "./meetings/meetings.routes.js";
 import { workSettled } from "./notifications/background-work.js";
@@ -134,10 +135,7 @@ export async function buildApp(configured: AppConfig, options: BuildOptions = {}
     statements: createStatements(database.db),
     mailer: options.mailer ?? createMailer(config),
     events: new EventBus((err, event) =>
-      app.log.error(
-        { event, err: { message: err instanceof Error ? err.message : String(err) } },
-        "event listener failed",
-      ),
+      app.log.error({ event, err: loggableError(err) }, "event listener failed"),
     ),
   };
   app.decorate("ctx", ctx);

@@ -1,6 +1,7 @@
 import { ConfigError, loadServerConfig, publicUrlWarning } from "./config.js";
 import type { CommandSocket } from "./data-dir/command-socket.js";
 import { lockDataDir } from "./data-dir/data-dir-lock.js";
+import { loggableError } from "./lib/loggable-error.js";
 
 /** How long after it listens the server loads the letters' code (letters/letter-code.ts). */
 const LETTER_CODE_AFTER_MS = 1000;
@@ -45,7 +46,7 @@ async function main() {
     // Taken before the server answers HTTP: a script that waits for /api/health and then runs
     // a command was otherwise told that the server takes no commands.
     commands = await serveCommands(config.dataDir, serverCommands(app.ctx.database), (err) =>
-      app.log.error({ err: { message: err instanceof Error ? err.message : String(err) } }, "command failed"),
+      app.log.error({ err: loggableError(err) }, "command failed"),
     );
     if (commands) lock.describe({ commands: true });
     else app.log.warn("DATA_DIR's path is too long for a local socket: commands cannot reach this server");
@@ -71,11 +72,7 @@ async function main() {
   setTimeout(() => {
     loadLetterCode().then(
       () => app.log.debug("letter code loaded"),
-      (err) =>
-        app.log.warn(
-          { err: { message: err instanceof Error ? err.message : String(err) } },
-          "letter code not loaded",
-        ),
+      (err) => app.log.warn({ err: loggableError(err) }, "letter code not loaded"),
     );
   }, LETTER_CODE_AFTER_MS).unref();
 }

@@ -6,6 +6,7 @@ import { applications } from "../db/schema.js";
 import { recordEvents } from "../history/history.service.js";
 import { revokeLetter } from "../letters/letter-issue.service.js";
 import { unprintableApplication } from "../letters/printable-text.js";
+import { HttpError } from "../lib/errors.js";
 import { resendLetter } from "../notifications/notify.service.js";
 import { APPLICATION_MESSAGES, reviewRefusal } from "./application.policy.js";
 
@@ -106,7 +107,9 @@ async function resendAll(ctx: AppContext, ids: string[]): Promise<{ changed: num
       await resendLetter(ctx, r.id);
       changed++;
     } catch (err) {
-      skipped.push({ _id: r.id, name: nameOf(r), reason: err instanceof Error ? err.message : String(err) });
+      // A refusal (not approved, no address) is this one's reason; a fault answers the request.
+      if (!(err instanceof HttpError)) throw err;
+      skipped.push({ _id: r.id, name: nameOf(r), reason: err.message });
     }
   }
   return { changed, skipped };

@@ -1,6 +1,7 @@
 import { forgotPasswordSchema, resetPasswordSchema } from "@visa/domain";
 import { z } from "zod";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { loggableError } from "../lib/loggable-error.js";
 import { trackWork } from "../notifications/background-work.js";
 import { messageAnswer } from "../openapi/answers.js";
 import { failuresOnly, routeLimit } from "./auth-rate-limit.js";
@@ -26,10 +27,7 @@ export async function passwordResetRoutes(app: App, { ctx }: RouteDeps) {
       // longer to answer than an unknown one.
       const { email } = request.body;
       trackWork(ctx, requestPasswordReset(ctx, email, request.log)).catch((err) =>
-        request.log.error(
-          { err: { message: err instanceof Error ? err.message : String(err) } },
-          "password reset failed",
-        ),
+        request.log.error({ err: loggableError(err) }, "password reset failed"),
       );
       return { message: FORGOT_PASSWORD_ANSWER };
     },

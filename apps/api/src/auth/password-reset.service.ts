@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
 import { passwordResets, users } from "../db/schema.js";
 import { badRequest } from "../lib/errors.js";
+import { loggableError } from "../lib/loggable-error.js";
 import { setPassword } from "./auth.service.js";
 import { announceVerified, markEmailVerified } from "./email-verification.service.js";
 
@@ -55,10 +56,7 @@ export async function requestPasswordReset(
       text: resetMailText(user.firstName, link),
     });
   } catch (err) {
-    log.error(
-      { userId: user.id, err: { message: err instanceof Error ? err.message : String(err) } },
-      "password reset mail failed",
-    );
+    log.error({ userId: user.id, err: loggableError(err) }, "password reset mail failed");
   }
 }
 

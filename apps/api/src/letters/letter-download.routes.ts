@@ -2,6 +2,7 @@ import { idField } from "@visa/domain";
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { loggableError } from "../lib/loggable-error.js";
 import { fileAnswer } from "../openapi/answers.js";
 import { attachmentHeader } from "./letter-filename.js";
 import { downloadLetter } from "./letter-pdf.service.js";
@@ -39,10 +40,7 @@ export async function letterDownloadRoutes(app: App, { ctx, guards }: RouteDeps)
     },
     async (request, reply) => {
       const zip = await meetingLettersZip(ctx, request.params.meetingId, (err) =>
-        request.log.error(
-          { err: { message: err instanceof Error ? err.message : String(err) } },
-          "letters ZIP failed",
-        ),
+        request.log.error({ err: loggableError(err) }, "letters ZIP failed"),
       );
       return reply
         .type("application/zip")

@@ -1,4 +1,5 @@
 import type { App, RouteDeps } from "../lib/app-type.js";
+import { loggableError } from "../lib/loggable-error.js";
 import { trackWork } from "../notifications/background-work.js";
 import { ensureOrganisation } from "./letter-assets.js";
 import { letterDownloadRoutes } from "./letter-download.routes.js";
@@ -14,10 +15,7 @@ export async function lettersPlugin(app: App, deps: RouteDeps) {
   // Tracked, so a server stopped right after its first start still finishes making it.
   app.addHook("onListen", async () => {
     trackWork(deps.ctx, ensureOrganisation(deps.ctx)).catch((err) =>
-      app.log.error(
-        { err: { message: err instanceof Error ? err.message : String(err) } },
-        "organisation setup failed",
-      ),
+      app.log.error({ err: loggableError(err) }, "organisation setup failed"),
     );
   });
   await app.register(letterDownloadRoutes, deps);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDiskFull } from "../db/disk-space.js";
 import { HttpError, insufficientStorage } from "./errors.js";
+import { loggableError } from "./loggable-error.js";
 import { type Issue, refusedFields, validationMessage } from "./validation.js";
 
 /** Fastify's record of a zod issue (fastify-type-provider-zod), as the formatter's issue. */
@@ -71,30 +72,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: loggableError(err) }, "request failed");
     return reply.code(500).send({ message: "Internal server error" });
   });
-}
-
-/**
- * What of a fault may be logged. A failed query's message carries its SQL and parameters, which
- * hold e-mails, passport numbers and birthdates: only the SQL part, the codes and the frames stay.
- */
-export function loggableError(err: FastifyError): {
-  message: string;
-  code?: string;
-  cause?: string;
-  stack?: string;
-} {
-  const strip = (m: string) => m.split(/\nparams:/)[0]?.slice(0, 500) ?? "";
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-  const frames = err.stack
-    ?.split("\n")
-    .filter((l) => /^\s+at /.test(l))
-    .join("\n");
-  return {
-    message: strip(err.message),
-    code: err.code,
-    cause: cause ? `${String(cause.code ?? "")} ${strip(String(cause.message ?? ""))}`.trim() : undefined,
-    stack: frames,
-  };
 }
 
 const UNAVAILABLE_CODES = new Set([

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../db/client.js";
 import { applications, letters, mailJobs } from "../db/schema.js";
 import { recordEvent } from "../history/history.service.js";
 import { loadApplication, renderApplicationLetter } from "../letters/letter-pdf.service.js";
+import { loggableError } from "../lib/loggable-error.js";
 import { isUniqueViolation } from "../lib/pg-errors.js";
 import type { MailMessage } from "../mail/mailer.js";
 import { workSettled } from "./background-work.js";
@@ -110,7 +111,7 @@ export class MailWorker {
     if (!this.timer || this.kicked) return;
     this.kicked = true;
     this.runOnce()
-      .catch((err) => this.log.error({ err: errorInfo(err) }, "mail queue run failed"))
+      .catch((err) => this.log.error({ err: loggableError(err) }, "mail queue run failed"))
       .finally(() => {
         this.kicked = false;
       });
@@ -179,7 +180,7 @@ export class MailWorker {
       }
     } catch (err) {
       const giveUp = attempts >= MAX_ATTEMPTS;
-      const lastError = errorInfo(err).message.slice(0, 500);
+      const lastError = loggableError(err).message;
       await this.finish(job.id, {
         attempts,
         lastError,
@@ -254,7 +255,7 @@ export class MailWorker {
       if (exists)
         await recordEvent(this.ctx.db, { applicationId: job.applicationId, kind, text: job.subject });
     } catch (err) {
-      this.log.warn({ mailJob: job.id, error: errorInfo(err).message }, "mail history not recorded");
+      this.log.warn({ mailJob: job.id, err: loggableError(err) }, "mail history not recorded");
     }
   }
 
@@ -269,10 +270,6 @@ export class MailWorker {
       .set({ ...set, lockedUntil: null })
       .where(eq(mailJobs.id, id));
   }
-}
-
-function errorInfo(err: unknown): { message: string } {
-  return { message: err instanceof Error ? err.message : String(err) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
+import { loggableError } from "../lib/loggable-error.js";
 import { purgeOldApplications } from "./purge.service.js";
 
 /** Shortly after start: not during it, while the server is still settling in. */
@@ -68,10 +69,7 @@ export class PurgeSchedule {
           "scheduled purge finished",
         );
       } catch (err) {
-        this.log.error(
-          { err: { message: err instanceof Error ? err.message : String(err) } },
-          "scheduled purge failed",
-        );
+        this.log.error({ err: loggableError(err) }, "scheduled purge failed");
       }
     });
   }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import type { App } from "../lib/app-type.js";
@@ -65,6 +66,27 @@ describe("the logs", () => {
     const log = lines.join("");
     expect(log).toContain("/api/auth/verify-email/[token]");
     expect(log).not.toContain(token);
+  });
+
+  it("never hold the values of a query that failed after the answer (a mail, a letter)", async () => {
+    const passport = "X7654321";
+    let failed = false;
+    // As a listener's write fails when the database refuses or loses it: the query's values are
+    // in the driver's message ("params: ...") and in PostgreSQL's own ("...: \"X7654321\"").
+    app.ctx.events.on("letter.superseded", async () => {
+      try {
+        await app.ctx.db.execute(sql`select ${passport}::date`);
+      } finally {
+        failed = true;
+      }
+    });
+    app.ctx.events.emit("letter.superseded", { applicationId: "00000000-0000-4000-8000-000000000000" });
+    await expect.poll(() => failed).toBe(true);
+    await expect.poll(() => lines.join("")).toContain("event listener failed");
+    const logged = lines.find((l) => l.includes("event listener failed")) ?? "";
+    expect(logged).not.toContain(passport);
+    expect(logged).toContain("select $1::date");
+    expect(logged).toContain("22007");
   });
 
   it("mask the token of the page a link opens and a search term, nothing else", () => {
