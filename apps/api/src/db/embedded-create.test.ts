@@ -1,5 +1,13 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -68,5 +76,49 @@ describe.skipIf(!!process.env.DATABASE_URL)("a new embedded database", () => {
     await opensAndAnswers(dataDir);
     expect(existsSync(left)).toBe(false);
     expect(existsSync(join(dataDir, "pgdata", "PG_VERSION"))).toBe(true);
+  });
+});
+
+/** A database made and closed in a new DATA_DIR, and its pgdata. */
+async function madeDatabase(): Promise<{ dataDir: string; pgdata: string }> {
+  const dataDir = join(mkdtempSync(join(tmpdir(), "visa-damaged-")), "data");
+  await opensAndAnswers(dataDir);
+  return { dataDir, pgdata: join(dataDir, "pgdata") };
+}
+
+describe.skipIf(!!process.env.DATABASE_URL)("an embedded database that does not open", () => {
+  it("is named damaged, with the missing file and a way out, and left as it was", async () => {
+    const { dataDir, pgdata } = await madeDatabase();
+    rmSync(join(pgdata, "global", "pg_control"));
+    const before = readdirSync(pgdata).sort();
+
+    const opening = openEmbedded({ dataDir, migrationsFolder: MIGRATIONS });
+    await expect(opening).rejects.toThrow(
+      `Cannot open the embedded database in ${pgdata}: global/pg_control is missing. It is damaged or incomplete`,
+    );
+    await expect(opening).rejects.toThrow("npm run restore -- FILE --replace");
+    // Nothing of it is taken away (the database engine may leave its pid file).
+    expect(readdirSync(pgdata)).toEqual(expect.arrayContaining(before));
+  });
+
+  it("says its files could not be read rather than the database engine's abort", async () => {
+    const { dataDir, pgdata } = await madeDatabase();
+    writeFileSync(join(pgdata, "global", "pg_control"), Buffer.alloc(8192));
+
+    await expect(openEmbedded({ dataDir, migrationsFolder: MIGRATIONS })).rejects.toThrow(
+      `Cannot open the embedded database in ${pgdata}: its files could not be read. It is damaged`,
+    );
+  });
+
+  it("names the PostgreSQL version that made it when this build runs another", async () => {
+    const { dataDir, pgdata } = await madeDatabase();
+    const made = readFileSync(join(pgdata, "PG_VERSION"), "utf8").trim();
+    const template = mkdtempSync(join(tmpdir(), "visa-template-"));
+    writeFileSync(join(template, "PG_VERSION"), "99\n");
+    rmSync(join(pgdata, "global", "pg_control"));
+
+    await expect(openEmbedded({ dataDir, template, migrationsFolder: MIGRATIONS })).rejects.toThrow(
+      `it was made by PostgreSQL ${made} and this version of the portal runs PostgreSQL 99`,
+    );
   });
 });

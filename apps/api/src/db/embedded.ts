@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { type ParserOptions, PGlite, types } from "@electric-sql/pglite";
@@ -148,10 +148,49 @@ async function openFiles(dataDir: string, template: string): Promise<PGlite> {
         `Cannot open the embedded database: no space left in DATA_DIR ${dataDir} (${formatBytes(free ?? 0)} free); free some space there and start again`,
       );
     }
+    if (!fresh) throw new DatabaseOpenError(unopened(dir, template, e));
     throw new DatabaseOpenError(
       `Cannot open the embedded database in ${dir}: ${e instanceof Error ? e.message : String(e)}`,
     );
   }
+}
+
+/** Files every PostgreSQL data directory has; without one, the database cannot start. */
+const CORE_FILES = ["PG_VERSION", "global/pg_control"];
+
+/** A data directory's PostgreSQL major version (its PG_VERSION file), if it has one. */
+function majorVersion(dir: string): string | undefined {
+  const file = join(dir, "PG_VERSION");
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
+}
+
+/**
+ * Why an existing database did not open, and what to do. Made by another PostgreSQL version than
+ * this build's; or damaged or incomplete (a copy cut short, files removed), which the database
+ * itself reports only as an abort.
+ */
+function unopened(dir: string, template: string, e: unknown): string {
+  const [made, runs] = [majorVersion(dir), majorVersion(template)];
+  if (made && runs && made !== runs) {
+    return (
+      `Cannot open the embedded database in ${dir}: it was made by PostgreSQL ${made} and this ` +
+      `version of the portal runs PostgreSQL ${runs}. It was left as it is: run the version that ` +
+      "made it, or restore a backup made for this one"
+    );
+  }
+  const missing = CORE_FILES.find((f) => !existsSync(join(dir, f)));
+  const said = e instanceof Error ? e.message : String(e);
+  const reason = missing
+    ? `${missing} is missing`
+    : /^Aborted\(|failed to initialize/.test(said)
+      ? "its files could not be read"
+      : said;
+  return (
+    `Cannot open the embedded database in ${dir}: ${reason}. It is damaged or incomplete (a copy ` +
+    "cut short, or files removed) and was left as it is. Restore a backup into it with " +
+    "`npm run restore -- FILE --replace` (which keeps this one beside it), or move it away to " +
+    "start with an empty database"
+  );
 }
 
 /**
