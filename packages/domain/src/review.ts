@@ -81,7 +81,8 @@ export const neighboursQuerySchema = adminListFiltersSchema.extend({ id: idField
 export interface NeighboursDto {
   /**
    * The listed requests before and after it; for one not in the list (any more), those on either
-   * side of where the list's order puts it now.
+   * side of where it stood in the list (a request decided out of a status filter stays where it
+   * was, even in a sort by status).
    */
   previous: string | null;
   next: string | null;

@@ -88,7 +88,7 @@ export async function applicationStats(ctx: AppContext, meetingId?: string): Pro
 /**
  * Where an application sits in the admin list as filtered and sorted: the ids before and after
  * it. One that has left the list (decided, by this admin or another) gets the listed requests
- * on either side of where the order puts it now, and position 0.
+ * on either side of where it stood in the list (readAdminListIds), and position 0.
  */
 export async function applicationNeighbours(
   ctx: AppContext,

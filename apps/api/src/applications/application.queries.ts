@@ -149,12 +149,14 @@ export async function referencedApplication(db: Db, term: string): Promise<strin
 /**
  * The admin list's order. createdAt and then id break ties, so a row never shows on two pages
  * or on none. By status: the review order (Pending, Approved, Rejected), newest first within a
- * status, and all of it reversed for a descending sort.
+ * status, and all of it reversed for a descending sort. `byStatus` false leaves the status key
+ * out of a sort by status (see readAdminListIds).
  */
-function orderKeys(query: Pick<AdminListQuery, "sortBy" | "sortDirection">) {
+function orderKeys(query: Pick<AdminListQuery, "sortBy" | "sortDirection">, byStatus = true) {
   const [dir, back] = query.sortDirection === "desc" ? [desc, asc] : [asc, desc];
   if (query.sortBy === "status") {
-    return [dir(statusRank(applications.status)), back(applications.createdAt), back(applications.id)];
+    const withinStatus = [back(applications.createdAt), back(applications.id)];
+    return byStatus ? [dir(statusRank(applications.status)), ...withinStatus] : withinStatus;
   }
   // Appointments soonest first (or last); requests without one after those with one either way.
   if (query.sortBy === "visaAppointmentDate") {
@@ -522,6 +524,11 @@ export async function readAdminSummaries(
  * Every id of the admin list as filtered and sorted (the detail page's previous and next), each
  * with whether it is listed: `around`, one application, is read too wherever the order puts it,
  * listed or not, so the list's requests on either side of it are known after it left the list.
+ *
+ * In a list filtered to one status, the status key of a sort by status is the same for every
+ * listed row and orders nothing among them; it would only send a request decided out of the list
+ * to where its new status sorts (after every Pending one, say). Left out, the remaining keys (date,
+ * id) put it where it stood in the list as the admin saw it.
  */
 export async function readAdminListIds(
   db: Db,
@@ -534,6 +541,6 @@ export async function readAdminListIds(
     .select({ id: applications.id, listed: sql<boolean>`coalesce(${listed}, false)` })
     .from(applications)
     .where(or(listed, eq(applications.id, sql.placeholder("around"))))
-    .orderBy(...orderKeys(query))
+    .orderBy(...orderKeys(query, !query.status))
     .execute({ ...filters.params, around });
 }

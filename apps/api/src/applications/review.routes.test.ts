@@ -386,6 +386,82 @@ describe("GET /api/applications/neighbours of a request no longer in the list", 
   });
 });
 
+describe("GET /api/applications/neighbours of a request just decided, in each sort order", () => {
+  const SORTS = ["createdAt", "status", "visaAppointmentDate"] as const;
+  const ORDERS = SORTS.flatMap((sortBy) =>
+    (["asc", "desc"] as const).flatMap((sortDirection) =>
+      ["pending", ""].map((status) => ({ sortBy, sortDirection, status })),
+    ),
+  );
+
+  it("names those around where it stood in the list as the admin saw it", async () => {
+    const meeting = await buildMeeting(t.app);
+    // Seven requests on one day after another, with appointments in another order (one without).
+    const made: [ApplicationDto["status"], string | null][] = [
+      ["Pending", "2030-02-10"],
+      ["Approved", "2030-02-05"],
+      ["Pending", null],
+      ["Pending", "2030-02-08"],
+      ["Rejected", "2030-02-20"],
+      ["Pending", "2030-02-15"],
+      ["Pending", "2030-02-03"],
+    ];
+    const ids: string[] = [];
+    for (const [i, [status, visaAppointmentDate]] of made.entries()) {
+      const over = { status, visaAppointmentDate, createdAt: new Date(Date.UTC(2030, 0, i + 1)) };
+      ids.push((await buildApplication(t.app, { meetingId: meeting.id, userId: null, over })).id);
+    }
+    const decided = ids[3] as string;
+    const queryOf = (o: (typeof ORDERS)[number]) =>
+      `meetingId=${meeting.id}&sortBy=${o.sortBy}&sortDirection=${o.sortDirection}&status=${o.status}`;
+    const listed = async (o: (typeof ORDERS)[number]) =>
+      (await list(queryOf(o))).applications.map((a) => a._id);
+    const neighbours = async (o: (typeof ORDERS)[number]) => {
+      const res = await inject("GET", `/api/applications/neighbours?${queryOf(o)}&id=${decided}`, admin.auth);
+      expect(res.statusCode).toBe(200);
+      return res.json() as NeighboursDto;
+    };
+    /** The neighbours of `id` in `list`, as the list's own order has them. */
+    const around = (list: string[], id: string, listedNow: boolean) => {
+      const at = list.indexOf(id);
+      return {
+        previous: list[at - 1] ?? null,
+        next: list[at + 1] ?? null,
+        position: listedNow ? at + 1 : 0,
+        total: listedNow ? list.length : list.length - 1,
+      };
+    };
+    // The lists as the admin saw them, the request somewhere in the middle of each.
+    const seen = new Map<(typeof ORDERS)[number], string[]>();
+    for (const o of ORDERS) {
+      const ids = await listed(o);
+      expect(ids.indexOf(decided), JSON.stringify(o)).toBeGreaterThan(0);
+      expect(ids.indexOf(decided), JSON.stringify(o)).toBeLessThan(ids.length - 1);
+      seen.set(o, ids);
+      expect(await neighbours(o), JSON.stringify(o)).toEqual(around(ids, decided, true));
+    }
+
+    expect((await bulk({ action: "approve", ids: [decided] })).body.changed).toBe(1);
+    const got: object[] = [];
+    const want: object[] = [];
+    for (const o of ORDERS) {
+      const before = seen.get(o) ?? [];
+      const now = await listed(o);
+      got.push({ order: o, neighbours: await neighbours(o) });
+      if (o.status) {
+        // It left the Pending list: its neighbours are those it had there, which are still listed.
+        expect(now).toEqual(before.filter((id) => id !== decided));
+        want.push({ order: o, neighbours: around(before, decided, false) });
+      } else {
+        // Still listed (where Approved sorts, in a sort by status): around its place there now.
+        if (o.sortBy !== "status") expect(now).toEqual(before);
+        want.push({ order: o, neighbours: around(now, decided, true) });
+      }
+    }
+    expect(got).toEqual(want);
+  });
+});
+
 describe("each page's warnings", () => {
   it("mark a row whose twin is on another page, by passport and by person", async () => {
     const meeting = await buildMeeting(t.app, { startDate: "2030-03-02", endDate: "2030-03-06" });
