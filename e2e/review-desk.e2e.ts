@@ -134,6 +134,72 @@ describe("review desk journey", () => {
     expect(history.at(-1)).toMatchObject({ kind: "status_changed", reason: REASON });
   });
 
+  it("walks a Pending list sorted by status to its end, says so and links back to it", async () => {
+    const { page } = desk;
+    screenshotOnFailure(page, "review-desk-end");
+    // Three requests of their own meeting, filed one after another.
+    const walkers = ["Ines", "Jonas", "Kalani"];
+    const seeded = await seedRequests(
+      baseURL,
+      adminApi.token,
+      `Review Walk ${tag}`,
+      newAccount("Lior", "Walk"),
+      walkers.map((firstName) => ({
+        firstName,
+        lastName: `Walk${tag}`,
+        email: `${firstName}.walk.${tag}@example.org`,
+      })),
+    );
+    const [ines, jonas] = seeded.requests.map((r) => r.id);
+    const walk = seeded.meeting._id;
+    // Pending, by status (the default sort): newest first, Kalani, Jonas, Ines.
+    await openSignedIn(page, adminApi, `/admin?meeting=${walk}&status=pending`);
+    await expect.poll(() => rows(page).count()).toBe(3);
+    await rows(page)
+      .nth(1)
+      .getByRole("button", { name: /^Actions for/ })
+      .click();
+    await page.getByRole("menuitem", { name: "View" }).click();
+    await page.waitForURL((u) => u.pathname === `/admin/applications/${jonas}`);
+    await page.getByText("2 of 3").waitFor();
+
+    // Approved, Jonas leaves the Pending list; Next is the one after where he stood, Ines.
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Application approved" }).waitFor();
+    await page.keyboard.press("j");
+    await page.waitForURL((u) => u.pathname === `/admin/applications/${ines}`);
+    await page.getByText("2 of 2").waitFor();
+
+    // Ines is the last of the list: Next says so, in words, where focus is.
+    await page.keyboard.press("j");
+    const end = page
+      .getByRole("status")
+      .filter({ hasText: "This was the last request of the list as filtered." });
+    await end.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toContain("This was the last request of the list as filtered.");
+    await expectAccessible(page, "review page at the end of the list");
+
+    // 'Approve & next' on the last one decides it and says the list is done.
+    await page.getByRole("button", { name: "Approve & next" }).click();
+    const done = page
+      .getByRole("status")
+      .filter({ hasText: "Application approved. This was the last request of the list as filtered." });
+    await done.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/applications/${ines}`);
+
+    // The way back keeps the list's meeting and filter: only Kalani is left there.
+    await done.getByRole("link", { name: "Back to the list" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin");
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      meeting: walk,
+      status: "pending",
+    });
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain("Kalani");
+  });
+
   it("shows the applicant the reason on the application page", async () => {
     const { page: mine, errors: mineErrors } = await j.openPage("review-desk-applicant");
     await openSignedIn(mine, applicant, `/applications/${rejectedId}`);

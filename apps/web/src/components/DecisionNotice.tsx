@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { Banner, type BannerProps } from "./Banner";
 
 export interface DecisionNoticeProps {
@@ -7,10 +7,12 @@ export interface DecisionNoticeProps {
   onDismiss: () => void;
   /** useDecisionFocus's noticeRef: focus comes here once the decided control has gone. */
   noticeRef: Ref<HTMLDivElement>;
+  /** What follows the text in the notice (a link on, say). */
+  children?: ReactNode;
 }
 
 /** The answer to a decision, as a banner that can take keyboard focus (lib/use-decision-focus.ts). */
-export function DecisionNotice({ kind, text, onDismiss, noticeRef }: DecisionNoticeProps) {
+export function DecisionNotice({ kind, text, onDismiss, noticeRef, children }: DecisionNoticeProps) {
   return (
     <div
       ref={noticeRef}
@@ -19,6 +21,7 @@ export function DecisionNotice({ kind, text, onDismiss, noticeRef }: DecisionNot
     >
       <Banner kind={kind} onDismiss={onDismiss}>
         {text}
+        {children && <> {children}</>}
       </Banner>
     </div>
   );

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE, type ApplicationDto } from "@visa/domain";
-import { type MouseEvent, useMemo, useState } from "react";
+import { type MouseEvent, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "../../../../components/Button";
 import { DecisionNotice } from "../../../../components/DecisionNotice";
@@ -8,9 +8,23 @@ import { reasonOr } from "../../../../lib/failure-message";
 import { listPlaceQuery, readListPlace } from "../../../../lib/list-query";
 import { bulkSummary, useBulkAction, useRejection } from "../../../../lib/review-actions";
 import { useDecisionFocus } from "../../../../lib/use-decision-focus";
+import { DecisionButtons } from "./DecisionButtons";
 import { ShortcutsDialog } from "./ShortcutsDialog";
 import { useListNeighbours } from "./use-list-neighbours";
 import { useReviewKeys } from "./use-review-keys";
+
+/** What the reviewer is told when the list as filtered has nothing more that way. */
+const LIST_END = {
+  next: "This was the last request of the list as filtered.",
+  previous: "This was the first request of the list as filtered.",
+} as const;
+
+interface Notice {
+  kind: "success" | "error" | "info";
+  text: string;
+  /** Whether it offers the way back to the list (its end is reached). */
+  toList?: boolean;
+}
 
 export interface ReviewBarProps {
   app: ApplicationDto;
@@ -35,9 +49,15 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const bulk = useBulkAction();
   const rejection = useRejection<{ next: boolean }>();
   const [help, setHelp] = useState(false);
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   // A decision takes its button away (and the dialog's): focus then goes to the answer.
   const focus = useDecisionFocus(app);
+  // The end of the list is told where focus goes: Next (or Previous) leaves with what it links to.
+  const [endTold, setEndTold] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each telling moves focus
+  useEffect(() => {
+    if (endTold) focus.noticeRef.current?.focus();
+  }, [endTold]);
 
   // Back lands on the page this application is (or was) on: Next may have walked past the first one.
   const backPage = position > 0 ? Math.ceil(position / ADMIN_PAGE_SIZE) : place.page;
@@ -54,7 +74,9 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   };
   const go = async (which: "previous" | "next") => {
     const target = await lookUp(which);
-    if (target) navigate(hrefOf(target));
+    if (target) return navigate(hrefOf(target));
+    setNotice({ kind: "info", text: LIST_END[which], toList: true });
+    setEndTold((n) => n + 1);
   };
   // A plain click on Next or Previous asks first; one that opens a new tab follows the link.
   const goOnClick = (which: "previous" | "next") => (e: MouseEvent) => {
@@ -73,11 +95,12 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
           rejection.close();
           if (target && result.changed > 0) return navigate(hrefOf(target));
           if (result.changed === 0) setNotice({ kind: "error", text: bulkSummary(result) });
-          else
-            setNotice({
-              kind: "success",
-              text: action === "approve" ? "Application approved" : "Application rejected",
-            });
+          else {
+            const done = action === "approve" ? "Application approved" : "Application rejected";
+            // '& next' on the last one of the list: decided, and nothing follows it there.
+            const end = thenNext && listed !== null;
+            setNotice({ kind: "success", text: end ? `${done}. ${LIST_END.next}` : done, toList: end });
+          }
           focus.refocus(null);
         },
         onError: (err) => {
@@ -95,8 +118,8 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
       approveNext: () => canApprove && decide("approve", true),
       reject: () => canReject && rejection.open({ next: false }),
       rejectNext: () => canReject && rejection.open({ next: true }),
-      next: () => next && go("next"),
-      previous: () => previous && go("previous"),
+      next: () => listed && go("next"),
+      previous: () => listed && go("previous"),
       back: () => navigate(backTo),
       help: () => setHelp(true),
     },
@@ -138,59 +161,27 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
           The applicant withdrew this request. To reopen it, edit the request and set its status.
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        {canApprove && (
-          <>
-            <Button
-              size="sm"
-              onClick={() => decide("approve", false)}
-              disabled={bulk.isPending || looking}
-              aria-keyshortcuts="a"
-            >
-              Approve
-            </Button>
-            {next && (
-              <Button
-                size="sm"
-                onClick={() => decide("approve", true)}
-                disabled={bulk.isPending || looking}
-                aria-keyshortcuts="Shift+A"
-              >
-                Approve &amp; next
-              </Button>
-            )}
-          </>
-        )}
-        {canReject && (
-          <>
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => rejection.open({ next: false })}
-              aria-keyshortcuts="r"
-            >
-              Reject
-            </Button>
-            {next && (
-              <Button
-                size="sm"
-                variant="danger"
-                onClick={() => rejection.open({ next: true })}
-                aria-keyshortcuts="Shift+R"
-              >
-                Reject &amp; next
-              </Button>
-            )}
-          </>
-        )}
-      </div>
+      <DecisionButtons
+        canApprove={canApprove}
+        canReject={canReject}
+        withNext={listed !== null}
+        busy={bulk.isPending || looking}
+        onApprove={(thenNext) => decide("approve", thenNext)}
+        onReject={(thenNext) => rejection.open({ next: thenNext })}
+      />
       {notice && (
         <DecisionNotice
           kind={notice.kind}
           text={notice.text}
           onDismiss={() => setNotice(null)}
           noticeRef={focus.noticeRef}
-        />
+        >
+          {notice.toList && (
+            <Link to={backTo} className="font-medium underline">
+              Back to the list
+            </Link>
+          )}
+        </DecisionNotice>
       )}
       <RejectDialog
         open={rejection.rejecting !== null}
