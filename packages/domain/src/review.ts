@@ -77,12 +77,19 @@ export interface RejectionReasonsDto {
 export const statusReasonField = reason.optional();
 
 /** Where an application sits in the admin list as filtered and sorted: its neighbours' ids. */
-export const neighboursQuerySchema = adminListFiltersSchema.extend({ id: idField });
+export const neighboursQuerySchema = adminListFiltersSchema.extend({
+  id: idField,
+  /**
+   * The status the application had in the list where the admin chose it: in a sort by status it
+   * is placed by that status, where the admin saw it, and not where a decision made since sorts.
+   */
+  seenStatus: statusField.optional(),
+});
 export interface NeighboursDto {
   /**
    * The listed requests before and after it; for one not in the list (any more), those on either
    * side of where it stood in the list (a request decided out of a status filter stays where it
-   * was, even in a sort by status).
+   * was, even in a sort by status; so does one decided within the list, given its `seenStatus`).
    */
   previous: string | null;
   next: string | null;

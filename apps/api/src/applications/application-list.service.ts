@@ -3,6 +3,7 @@ import type {
   ApplicationDto,
   ApplicationListDto,
   ApplicationListQuery,
+  ApplicationStatus,
   ApplicationSummaryDto,
   MeetingStatsDto,
   NeighboursDto,
@@ -88,13 +89,14 @@ export async function applicationStats(ctx: AppContext, meetingId?: string): Pro
 /**
  * Where an application sits in the admin list as filtered and sorted: the ids before and after
  * it. One that has left the list (decided, by this admin or another) gets the listed requests
- * on either side of where it stood in the list (readAdminListIds), and position 0.
+ * on either side of where it stood in the list (readAdminListIds), and position 0; one decided
+ * within it is placed by `seenStatus`, the status the admin saw, when given.
  */
 export async function applicationNeighbours(
   ctx: AppContext,
-  { id, ...query }: AdminListFilters & { id: string },
+  { id, seenStatus, ...query }: AdminListFilters & { id: string; seenStatus?: ApplicationStatus },
 ): Promise<NeighboursDto> {
-  const rows = await readAdminListIds(ctx.db, await listQuery(ctx, query), id);
+  const rows = await readAdminListIds(ctx.db, await listQuery(ctx, query), id, seenStatus);
   const at = rows.findIndex((r) => r.id === id);
   const listed = rows.filter((r) => r.listed);
   const before = at < 0 ? [] : rows.slice(0, at).filter((r) => r.listed);

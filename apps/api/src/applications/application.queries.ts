@@ -1,6 +1,6 @@
 import type { AdminListFilters, ApplicationStatus } from "@visa/domain";
 import { MAX_PAGE_SIZE, normaliseLetterReference, normalisePassportNumber } from "@visa/domain";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, type SQLWrapper, sql, sum } from "drizzle-orm";
 import { alias, type PgSelectQueryBuilder } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.js";
 import {
@@ -149,14 +149,17 @@ export async function referencedApplication(db: Db, term: string): Promise<strin
 /**
  * The admin list's order. createdAt and then id break ties, so a row never shows on two pages
  * or on none. By status: the review order (Pending, Approved, Rejected), newest first within a
- * status, and all of it reversed for a descending sort. `byStatus` false leaves the status key
- * out of a sort by status (see readAdminListIds).
+ * status, and all of it reversed for a descending sort. `status`, the status a row sorts by, is
+ * its own unless told otherwise, and null leaves the status key out (see readAdminListIds).
  */
-function orderKeys(query: Pick<AdminListQuery, "sortBy" | "sortDirection">, byStatus = true) {
+function orderKeys(
+  query: Pick<AdminListQuery, "sortBy" | "sortDirection">,
+  status: SQLWrapper | null = applications.status,
+) {
   const [dir, back] = query.sortDirection === "desc" ? [desc, asc] : [asc, desc];
   if (query.sortBy === "status") {
     const withinStatus = [back(applications.createdAt), back(applications.id)];
-    return byStatus ? [dir(statusRank(applications.status)), ...withinStatus] : withinStatus;
+    return status ? [dir(statusRank(status)), ...withinStatus] : withinStatus;
   }
   // Appointments soonest first (or last); requests without one after those with one either way.
   if (query.sortBy === "visaAppointmentDate") {
@@ -525,22 +528,30 @@ export async function readAdminSummaries(
  * with whether it is listed: `around`, one application, is read too wherever the order puts it,
  * listed or not, so the list's requests on either side of it are known after it left the list.
  *
- * In a list filtered to one status, the status key of a sort by status is the same for every
- * listed row and orders nothing among them; it would only send a request decided out of the list
- * to where its new status sorts (after every Pending one, say). Left out, the remaining keys (date,
- * id) put it where it stood in the list as the admin saw it.
+ * A sort by status would put a request decided since the admin saw it where its new status sorts
+ * (after every Pending one, say), not where it stood. In a list filtered to one status, the status
+ * key is the same for every listed row and orders nothing among them: it is left out, and the
+ * remaining keys (date, id) put the request where it stood. In any other list, `seenStatus` (the
+ * status the admin saw it with) is the one it sorts by, when given.
  */
 export async function readAdminListIds(
   db: Db,
   query: AdminListQuery,
   around: string,
+  seenStatus?: ApplicationStatus,
 ): Promise<{ id: string; listed: boolean }[]> {
   const filters = adminFilters(query);
   const listed = filters.where ?? sql`true`;
+  const aroundId = sql.placeholder("around");
+  const sortedBy = query.status
+    ? null
+    : seenStatus
+      ? sql`(case when ${applications.id} = ${aroundId} then ${sql.placeholder("seenStatus")}::text else ${applications.status} end)`
+      : applications.status;
   return db
     .select({ id: applications.id, listed: sql<boolean>`coalesce(${listed}, false)` })
     .from(applications)
-    .where(or(listed, eq(applications.id, sql.placeholder("around"))))
-    .orderBy(...orderKeys(query, !query.status))
-    .execute({ ...filters.params, around });
+    .where(or(listed, eq(applications.id, aroundId)))
+    .orderBy(...orderKeys(query, sortedBy))
+    .execute({ ...filters.params, around, ...(seenStatus ? { seenStatus } : {}) });
 }

@@ -416,8 +416,10 @@ describe("GET /api/applications/neighbours of a request just decided, in each so
       `meetingId=${meeting.id}&sortBy=${o.sortBy}&sortDirection=${o.sortDirection}&status=${o.status}`;
     const listed = async (o: (typeof ORDERS)[number]) =>
       (await list(queryOf(o))).applications.map((a) => a._id);
-    const neighbours = async (o: (typeof ORDERS)[number]) => {
-      const res = await inject("GET", `/api/applications/neighbours?${queryOf(o)}&id=${decided}`, admin.auth);
+    const neighbours = async (o: (typeof ORDERS)[number], seen = "") => {
+      const seenStatus = seen ? `&seenStatus=${seen}` : "";
+      const url = `/api/applications/neighbours?${queryOf(o)}&id=${decided}${seenStatus}`;
+      const res = await inject("GET", url, admin.auth);
       expect(res.statusCode).toBe(200);
       return res.json() as NeighboursDto;
     };
@@ -448,17 +450,31 @@ describe("GET /api/applications/neighbours of a request just decided, in each so
       const before = seen.get(o) ?? [];
       const now = await listed(o);
       got.push({ order: o, neighbours: await neighbours(o) });
+      // As the review page asks: with the status it saw the request with.
+      got.push({ order: o, seen: "Pending", neighbours: await neighbours(o, "pending") });
       if (o.status) {
         // It left the Pending list: its neighbours are those it had there, which are still listed.
         expect(now).toEqual(before.filter((id) => id !== decided));
         want.push({ order: o, neighbours: around(before, decided, false) });
+        want.push({ order: o, seen: "Pending", neighbours: around(before, decided, false) });
       } else {
-        // Still listed (where Approved sorts, in a sort by status): around its place there now.
+        // Still listed, where Approved sorts in a sort by status (around its place there now),
+        // unless placed by the status it was seen with: where it stood.
         if (o.sortBy !== "status") expect(now).toEqual(before);
         want.push({ order: o, neighbours: around(now, decided, true) });
+        want.push({ order: o, seen: "Pending", neighbours: around(before, decided, true) });
       }
     }
     expect(got).toEqual(want);
+    const wrong = await inject(
+      "GET",
+      `/api/applications/neighbours?meetingId=${meeting.id}&id=${decided}&seenStatus=Closed`,
+      admin.auth,
+    );
+    expect({ status: wrong.statusCode, body: wrong.json() }).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: expect.stringContaining("seenStatus") }),
+    });
   });
 });
 

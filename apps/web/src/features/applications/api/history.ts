@@ -1,16 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NeighboursDto } from "@visa/domain";
+import type { ApplicationStatus, NeighboursDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
 import { type ListPlace, listApiParams } from "../../../lib/list-query";
 import { queryKeys } from "../../../lib/query-keys";
 
-/** The previous and next application in the admin list the detail page was opened from. */
-export function useNeighbours(id: string, place: (ListPlace & { meetingId: string }) | null) {
+/**
+ * The previous and next application in the admin list the detail page was opened from, where it
+ * stood there with the status it was seen with (a decision since may sort it elsewhere).
+ */
+export function useNeighbours(
+  id: string,
+  place: (ListPlace & { meetingId: string }) | null,
+  seenStatus: ApplicationStatus,
+) {
   return useQuery({
-    queryKey: queryKeys.applicationNeighbours({ id, place }),
+    queryKey: queryKeys.applicationNeighbours({ id, place, seenStatus }),
     queryFn: () => {
       const params = listApiParams(place as ListPlace & { meetingId: string });
       params.set("id", id);
+      params.set("seenStatus", seenStatus);
       return api<NeighboursDto>(`/api/applications/neighbours?${params}`);
     },
     enabled: place !== null,

@@ -78,6 +78,7 @@ describe("the review page", () => {
       sortDirection: "desc",
       search: "silva",
       id: "a1",
+      seenStatus: "Pending",
     });
     await userEvent.click(within(nav).getByRole("link", { name: "← Back to the list" }));
     expect(await screen.findByText("The list")).toBeInTheDocument();

@@ -45,7 +45,13 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const navigate = useNavigate();
   const place = useMemo(() => readListPlace(new URLSearchParams(location.search)), [location.search]);
   const listed = place.meetingId ? { ...place, meetingId: place.meetingId } : null;
-  const { listedNow, position, previous, next, neighboursNow } = useListNeighbours(app._id, listed);
+  // The status the reviewer found it with: where it stood in the list, whatever is decided here.
+  const [seenStatus] = useState(app.status);
+  const { listedNow, position, previous, next, neighboursNow } = useListNeighbours(
+    app._id,
+    listed,
+    seenStatus,
+  );
   const bulk = useBulkAction();
   const rejection = useRejection<{ next: boolean }>();
   const [help, setHelp] = useState(false);

@@ -1,4 +1,4 @@
-import type { NeighboursDto } from "@visa/domain";
+import type { ApplicationStatus, NeighboursDto } from "@visa/domain";
 import { useEffect, useState } from "react";
 import type { ListPlace } from "../../../../lib/list-query";
 import { useNeighbours } from "../../api/history";
@@ -18,10 +18,15 @@ function aroundOf(answer: NeighboursDto | undefined, lastListed: NeighboursDto |
 /**
  * Where the request sits in the admin list its page was opened from: `listedNow` while it is in
  * that list, its previous and next, and `neighboursNow()` for them as the list stands at that
- * moment.
+ * moment. `seenStatus`, the status it had when the page opened, keeps it where it stood in a list
+ * sorted by status after a decision here (Approve on Pending would sort it among the Approved).
  */
-export function useListNeighbours(id: string, listed: (ListPlace & { meetingId: string }) | null) {
-  const neighbours = useNeighbours(id, listed);
+export function useListNeighbours(
+  id: string,
+  listed: (ListPlace & { meetingId: string }) | null,
+  seenStatus: ApplicationStatus,
+) {
+  const neighbours = useNeighbours(id, listed, seenStatus);
   // A decision made here may take the request out of the filtered list (Approve on Pending): Back
   // then keeps the place it had in the list.
   const listedNow = neighbours.data && neighbours.data.position > 0 ? neighbours.data : null;
