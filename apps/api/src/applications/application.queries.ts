@@ -161,7 +161,8 @@ function orderKeys(
     const withinStatus = [back(applications.createdAt), back(applications.id)];
     return status ? [dir(statusRank(status)), ...withinStatus] : withinStatus;
   }
-  // Appointments soonest first (or last); requests without one after those with one either way.
+  // Appointments soonest first, requests without one after them; descending, the exact reverse
+  // (those without one first), which is the index on (meeting, appointment, ...) read backwards.
   if (query.sortBy === "visaAppointmentDate") {
     const nulls = query.sortDirection === "asc" ? sql`nulls last` : sql`nulls first`;
     return [
