@@ -1,11 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { newAccount, uniqueTag } from "./support/api";
+import { apiCall, newAccount, uniqueTag } from "./support/api";
 import { expectAccessible, openSignedIn } from "./support/browser";
 import { journey, seedRequests } from "./support/journey";
 
 // A keyboard and screen-reader user moving through the app: 'Skip to main content' first, and
-// focus on the new page's heading after a menu link, 'View Details' and a redirect.
+// focus on the new page's heading after a menu link, 'View Details' and a redirect; on the
+// application page, focus stays put while an upload or a download runs and goes to the heading
+// once a withdrawal has taken the pressed button away.
 const baseURL = inject("baseURL");
 
 /** What has focus: its tag, its text, and whether it lies in the main landmark. */
@@ -23,11 +25,16 @@ function focused(page: Page) {
 describe("focus when moving between pages", () => {
   const j = journey(baseURL);
   const account = newAccount("Chiara", "Bellini");
+  const companion = { firstName: "Luca", lastName: "Bellini", email: account.email };
   let page: Page;
   let errors: string[];
+  let seeded: Awaited<ReturnType<typeof seedRequests>>;
 
   beforeAll(async () => {
-    const seeded = await seedRequests(baseURL, j.admin.token, `Focus Interim ${uniqueTag()}`, account);
+    seeded = await seedRequests(baseURL, j.admin.token, `Focus Interim ${uniqueTag()}`, account, [
+      account,
+      companion,
+    ]);
     ({ page, errors } = await j.openPage());
     await openSignedIn(page, seeded.applicant, "/");
     await page.getByRole("heading", { level: 1, name: /Welcome/ }).waitFor();
@@ -75,5 +82,44 @@ describe("focus when moving between pages", () => {
     expect(await focused(page)).toMatchObject({ tag: "H1", text: "Application Details" });
     await page.keyboard.press("Tab");
     expect(await focused(page)).toMatchObject({ text: "Withdraw Request", inMain: true });
+  });
+
+  it("keeps focus where it was after an upload and a letter download, and on the heading after a withdrawal", async () => {
+    // Pressed buttons that show their work ('Uploading...', 'Generating...') or go away with the
+    // answer (Withdraw) must not drop a keyboard user back to the start of the document.
+    const mine = seeded.requests[0]?.id ?? "";
+    const companions = seeded.requests[1]?.id ?? "";
+    await apiCall(baseURL, "PUT", `/api/applications/${companions}`, {
+      token: j.admin.token,
+      body: { status: "Approved" },
+    });
+
+    await page.goto(`/applications/${mine}`);
+    await page.getByRole("button", { name: "Withdraw Request" }).waitFor();
+    await page.getByLabel("Upload a document").setInputFiles({
+      name: "Attestation d’emploi.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Upload", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Uploaded Attestation d’emploi.pdf").waitFor();
+    expect(await focused(page)).toMatchObject({ tag: "BUTTON", text: "Upload", inMain: true });
+
+    await page.getByRole("button", { name: "Withdraw Request" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Withdraw Request" });
+    await dialog.getByRole("button", { name: "Withdraw Request" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText(/You withdrew this request on/).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "H1", text: "Application Details" });
+
+    await page.goto(`/applications/${companions}`);
+    const download = page.getByRole("button", { name: "Download Visa Letter" });
+    await download.focus();
+    const saved = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    await saved;
+    await expect.poll(() => focused(page)).toMatchObject({ text: "Download Visa Letter", inMain: true });
   });
 });

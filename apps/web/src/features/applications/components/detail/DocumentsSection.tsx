@@ -78,6 +78,7 @@ export function DocumentsSection({ app, canUpload, canRemove }: DocumentsSection
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (upload.isPending) return;
     const file = input.current?.files?.[0];
     if (!file) return setMessage({ kind: "error", text: "Please choose a file to upload." });
     const problem = uploadProblem(file);
@@ -158,7 +159,13 @@ export function DocumentsSection({ app, canUpload, canRemove }: DocumentsSection
               {`PDF, JPEG or PNG, up to ${limitText(MAX_UPLOAD_BYTES)}.`}
             </p>
           </div>
-          <Button type="submit" variant="secondary" disabled={upload.isPending} className="sm:mb-5">
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
+          <Button
+            type="submit"
+            variant="secondary"
+            aria-disabled={upload.isPending || undefined}
+            className="sm:mb-5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          >
             {upload.isPending ? "Uploading..." : "Upload"}
           </Button>
         </form>

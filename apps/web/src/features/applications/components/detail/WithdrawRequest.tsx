@@ -29,14 +29,17 @@ export function WithdrawRequest({ app, onWithdrawn }: { app: ApplicationDto; onW
         pendingLabel="Withdrawing..."
         pending={withdraw.isPending}
         error={withdraw.isError ? withReason(withdraw.error, "Failed to withdraw the request") : null}
-        onConfirm={() =>
-          withdraw.mutate(undefined, {
-            onSuccess: () => {
-              setOpen(false);
-              onWithdrawn?.();
-            },
-          })
-        }
+        onConfirm={async () => {
+          // Not mutate's own onSuccess: that is skipped once this button is gone, and the request
+          // read again without it comes before the answer is handed back.
+          const done = await withdraw.mutateAsync().then(
+            () => true,
+            () => false, // shown in the dialog from the mutation's state
+          );
+          if (!done) return;
+          setOpen(false);
+          onWithdrawn?.();
+        }}
         onClose={() => {
           setOpen(false);
           withdraw.reset();
