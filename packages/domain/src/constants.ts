@@ -28,6 +28,7 @@ export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export const AUTH_MESSAGES = {
   userNotFound: "User not found",
   incorrectPassword: "Incorrect password",
+  currentPasswordIncorrect: "Current password is incorrect",
   invalidCredentials: "Invalid credentials",
   userExists: "User already exists",
   invalidEmail: "Invalid email address",

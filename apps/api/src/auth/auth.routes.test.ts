@@ -129,6 +129,20 @@ describe("sessions", () => {
     expect(fresh.statusCode).toBe(200);
   });
 
+  it("a wrong current password is refused naming its field, and changes nothing", async () => {
+    const { auth } = await buildUser(t.app);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/change-password",
+      headers: auth,
+      payload: { currentPassword: "not-the-password", newPassword: "brand-new" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Current password is incorrect", fields: ["currentPassword"] });
+    const still = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: auth });
+    expect(still.statusCode).toBe(200);
+  });
+
   it("refresh gives a new token for a valid session and 401 without one", async () => {
     const { auth } = await buildUser(t.app);
     const res = await t.app.inject({ method: "POST", url: "/api/auth/refresh", headers: auth });

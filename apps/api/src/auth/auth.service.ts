@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
-import { conflict, HttpError, notFound } from "../lib/errors.js";
+import { badRequest, conflict, HttpError, notFound } from "../lib/errors.js";
 import { sendVerificationLink } from "./email-verification.service.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { newSession, type SessionRef, signToken } from "./tokens.js";
@@ -86,7 +86,7 @@ export async function changePassword(
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User not found");
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new HttpError(400, "Current password is incorrect");
+    throw badRequest(AUTH_MESSAGES.currentPasswordIncorrect, ["currentPassword"]);
   }
   const updated = await setPassword(ctx, userId, input.newPassword);
   return issueSession(ctx, updated);

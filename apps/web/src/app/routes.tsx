@@ -22,6 +22,7 @@ const AdminApplicationDetailPage = lazy(
 const ManageMeetingsPage = lazy(() => import("../features/meetings/routes/ManageMeetingsPage"));
 const ManageUsersPage = lazy(() => import("../features/users/routes/ManageUsersPage"));
 const LetterSettingsPage = lazy(() => import("../features/letters/routes/LetterSettingsPage"));
+const ChangePasswordPage = lazy(() => import("../features/auth/routes/ChangePasswordPage"));
 const VerifyEmailPage = lazy(() => import("../features/auth/routes/VerifyEmailPage"));
 const VerifyLetterPage = lazy(() => import("../features/letters/routes/VerifyLetterPage"));
 
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
               { path: "/", element: <DashboardPage /> },
               { path: "/applications/new", element: <NewApplicationPage /> },
               { path: "/applications/:id", element: <ApplicationDetailPage /> },
+              { path: "/account/password", element: <ChangePasswordPage /> },
               {
                 element: <RequireAdmin />,
                 children: [

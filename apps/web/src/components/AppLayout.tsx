@@ -9,7 +9,10 @@ const linkBase =
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `${linkBase} ${isActive ? "bg-blue-900 text-white" : "text-blue-50 hover:bg-blue-800 hover:text-white"}`;
 
-/** Signed-in pages: the header (Dashboard, New Application, Admin for admins, Logout, Log out everywhere) over the page. */
+/**
+ * Signed-in pages: the header (Dashboard, New Application, Admin for admins, Change Password,
+ * Logout, Log out everywhere) over the page.
+ */
 export function AppLayout() {
   const session = useSession();
   const isAdmin = session?.userRole === "admin";
@@ -34,6 +37,9 @@ export function AppLayout() {
           Admin
         </NavLink>
       )}
+      <NavLink to="/account/password" className={linkClass}>
+        Change Password
+      </NavLink>
       <button
         type="button"
         onClick={() => void logout()}

@@ -11,6 +11,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/reset-password\//, "Reset password"],
   [/^\/verify-email\//, "Verify e-mail address"],
   [/^\/verify(\/|$)/, "Verify a letter"],
+  [/^\/account\/password$/, "Change password"],
   [/^\/applications\/new$/, "New application"],
   [/^\/applications\//, "Application details"],
   [/^\/admin\/applications\//, "Review application"],
