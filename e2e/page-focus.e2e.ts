@@ -122,4 +122,13 @@ describe("focus when moving between pages", () => {
     await saved;
     await expect.poll(() => focused(page)).toMatchObject({ text: "Download Visa Letter", inMain: true });
   });
+
+  it("keeps focus on 'Resend verification e-mail' while the link is sent again", async () => {
+    await page.goto("/");
+    const resend = page.getByRole("button", { name: "Resend verification e-mail" });
+    await resend.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("We sent a new verification link to your e-mail address.").waitFor();
+    expect(await focused(page)).toMatchObject({ tag: "BUTTON", text: "Resend verification e-mail" });
+  });
 });

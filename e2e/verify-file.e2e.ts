@@ -101,9 +101,12 @@ describe("verification page journey", () => {
     await passport.fill(passportNumber.toLowerCase().replace(/(.{3})/, "$1 "));
     await page.getByRole("button", { name: "Check number" }).click();
     await page.getByText("This passport number matches the letter.").waitFor();
+    // Another, sent from the keyboard: the answer is read and focus stays on the button.
     await passport.fill("X0000000");
-    await page.getByRole("button", { name: "Check number" }).click();
+    await page.getByRole("button", { name: "Check number" }).focus();
+    await page.keyboard.press("Enter");
     await page.getByText("This passport number does not match the letter.").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Check number");
     expect(sent.map((r) => new URL(r.url()).pathname)).toEqual([
       `/api/verify/${reference}/passport`,
       `/api/verify/${reference}/passport`,

@@ -15,13 +15,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: "sm" | "md";
 }
 
-/** A button in one of the product's styles; type defaults to "button" so forms never submit by accident. */
+/**
+ * A button in one of the product's styles; type defaults to "button" so forms never submit by
+ * accident. A button busy with what it was pressed for is `aria-disabled` (looking disabled), not
+ * `disabled`: a disabled button drops the keyboard's focus to the start of the page.
+ */
 export function Button({ variant = "primary", size = "md", className = "", type, ...rest }: ButtonProps) {
   const sizing = size === "sm" ? "px-2.5 py-1.5 text-sm" : "px-4 py-2 text-sm";
   return (
     <button
       type={type ?? "button"}
-      className={`inline-flex items-center justify-center gap-2 rounded-md font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${sizing} ${VARIANTS[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${sizing} ${VARIANTS[variant]} ${className}`}
       {...rest}
     />
   );

@@ -12,7 +12,14 @@ export function VerifyAddressNotice({ email }: { email: string }) {
         imported for this address are waiting for verification and will appear here once it is verified.
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <Button type="button" variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+        <Button
+          type="button"
+          variant="secondary"
+          aria-disabled={resend.isPending || undefined}
+          onClick={() => {
+            if (!resend.isPending) resend.mutate();
+          }}
+        >
           {resend.isPending ? "Sending..." : "Resend verification e-mail"}
         </Button>
         {resend.isSuccess && <span role="status">{resend.data.message}</span>}

@@ -6,10 +6,6 @@ import { ApiError } from "../../../../lib/api-client";
 import { downloadVisaLetter } from "../../api/downloads";
 import { resendLetter } from "../../api/resend-letter";
 
-// Busy buttons are aria-disabled, not disabled: a disabled button drops the keyboard's focus to
-// the page's start while the letter is made.
-const BUSY = "aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
-
 /** Shown once approved: the letter is ready, with its download button (and, for admins, resend by e-mail). */
 export function ApprovedBanner({ app, admin = false }: { app: ApplicationDto; admin?: boolean }) {
   const [busy, setBusy] = useState(false);
@@ -50,19 +46,14 @@ export function ApprovedBanner({ app, admin = false }: { app: ApplicationDto; ad
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           {admin && (
-            <Button
-              variant="secondary"
-              onClick={resend}
-              aria-disabled={sending || undefined}
-              className={BUSY}
-            >
+            <Button variant="secondary" onClick={resend} aria-disabled={sending || undefined}>
               {sending ? "Sending..." : "Resend letter by e-mail"}
             </Button>
           )}
           <Button
             onClick={download}
             aria-disabled={busy || undefined}
-            className={`bg-green-700 hover:bg-green-800 ${BUSY}`}
+            className="bg-green-700 hover:bg-green-800"
           >
             {busy ? "Generating..." : "Download Visa Letter"}
           </Button>

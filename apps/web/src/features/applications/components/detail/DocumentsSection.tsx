@@ -159,12 +159,11 @@ export function DocumentsSection({ app, canUpload, canRemove }: DocumentsSection
               {`PDF, JPEG or PNG, up to ${limitText(MAX_UPLOAD_BYTES)}.`}
             </p>
           </div>
-          {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
           <Button
             type="submit"
             variant="secondary"
             aria-disabled={upload.isPending || undefined}
-            className="sm:mb-5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            className="sm:mb-5"
           >
             {upload.isPending ? "Uploading..." : "Upload"}
           </Button>

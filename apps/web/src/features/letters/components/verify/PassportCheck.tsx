@@ -14,7 +14,7 @@ export function PassportCheck({ reference, valid }: { reference: string; valid: 
   const [number, setNumber] = useState("");
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (number.trim()) check.mutate(number);
+    if (number.trim() && !check.isPending) check.mutate(number);
   };
   return (
     <section aria-labelledby="passport-check" className="space-y-2">
@@ -37,7 +37,7 @@ export function PassportCheck({ reference, valid }: { reference: string; valid: 
             }}
           />
         </div>
-        <Button type="submit" variant="secondary" disabled={check.isPending}>
+        <Button type="submit" variant="secondary" aria-disabled={check.isPending || undefined}>
           Check number
         </Button>
       </form>
