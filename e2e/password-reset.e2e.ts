@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiRegister, newAccount } from "./support/api";
+import { apiLogin, apiRegister, newAccount } from "./support/api";
 import {
   collectPageErrors,
   expectAccessible,
@@ -85,6 +85,46 @@ describe("password reset journey", () => {
     await page.getByText("Error resetting password. The link may be expired.").waitFor();
     expect(new URL(page.url()).pathname).toBe(url.pathname);
     await expectAccessible(page, "reset password, used link");
+    expect(errors).toEqual([]);
+  });
+
+  it("changes a signed-in user's own password, keeping this session and ending the others", async () => {
+    const account = newAccount("Ilse", "Vögele");
+    await apiRegister(baseURL, account);
+    const other = await apiLogin(baseURL, account.email, account.password);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    screenshotOnFailure(page, "change-password");
+    await login(page, account.email, account.password);
+
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Change Password" })
+      .click();
+    await page.getByRole("heading", { level: 1, name: "Change Password" }).waitFor();
+    await field(page, "Current Password").fill("not-my-password");
+    await field(page, "New Password").fill("chosen-by-me");
+    await field(page, "Confirm New Password").fill("chosen-by-me");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Current password is incorrect").waitFor();
+    await expectAccessible(page, "change password, wrong current password");
+
+    await field(page, "Current Password").fill(account.password);
+    await field(page, "New Password").fill("chosen-by-me");
+    await field(page, "Confirm New Password").fill("chosen-by-me");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText(/Password changed successfully/).waitFor();
+
+    // This tab goes on with the session the change handed back; another device's session ended.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Change Password" }).waitFor();
+    const elsewhere = await fetch(new URL("/api/auth/me", baseURL), {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(elsewhere.status).toBe(401);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((u) => u.pathname === "/login");
+    await login(page, account.email, "chosen-by-me");
     expect(errors).toEqual([]);
   });
 });
