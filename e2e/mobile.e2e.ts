@@ -131,10 +131,13 @@ describe("mobile journey (375 × 800)", () => {
     await menuButton.click();
     await mobileNav.waitFor();
     expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
-    for (const name of ["Dashboard", "New Application"]) {
-      await mobileNav.getByRole("link", { name }).waitFor();
+    await expectTapTarget(menuButton, "Menu");
+    for (const name of ["Dashboard", "New Application", "Change Password"]) {
+      await expectTapTarget(mobileNav.getByRole("link", { name }), name);
     }
-    await mobileNav.getByRole("button", { name: "Logout" }).waitFor();
+    for (const name of ["Logout", "Log out everywhere"]) {
+      await expectTapTarget(mobileNav.getByRole("button", { name, exact: true }), name);
+    }
     await expectAccessible(page, "open mobile menu");
     await mobileNav.getByRole("link", { name: "New Application" }).click();
     await page.waitForURL((u) => u.pathname === "/applications/new");

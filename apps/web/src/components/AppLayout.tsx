@@ -72,7 +72,7 @@ export function AppLayout() {
           </nav>
           <button
             type="button"
-            className="rounded-md p-2 hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-white md:hidden"
+            className="rounded-md p-2.5 hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-white md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label="Menu"
@@ -94,7 +94,7 @@ export function AppLayout() {
           id={menuId}
           aria-label="Main mobile"
           hidden={!menuOpen}
-          className="flex flex-col gap-1 border-t border-blue-600 px-4 py-2 md:hidden"
+          className="flex flex-col gap-1 border-t border-blue-600 px-4 py-2 *:flex *:min-h-11 *:items-center md:hidden"
         >
           {links}
         </nav>
