@@ -389,11 +389,17 @@ describe("admin journey", () => {
     await field(create, "Last Name").fill(person.lastName);
     await field(create, "Email").fill(person.email);
     await field(create, "Password").fill(person.password);
-    await create.getByRole("button", { name: "Create User" }).click();
+    // Sent from the keyboard: while it works and after the refusal, focus stays in the dialog (a
+    // disabled button would drop it to the page's start, behind the dialog).
+    await create.getByRole("button", { name: "Create User" }).focus();
+    await page.keyboard.press("Enter");
     await create
       .getByRole("alert")
       .filter({ hasText: /^Failed to create user/ })
       .waitFor();
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog], dialog")))).toBe(
+      true,
+    );
     await create.getByRole("button", { name: "Cancel" }).click();
     await create.waitFor({ state: "detached" });
 

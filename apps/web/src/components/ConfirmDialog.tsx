@@ -44,7 +44,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onClose} data-autofocus={focusCancel || undefined}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={onConfirm} disabled={pending || !canConfirm}>
+          <Button variant="danger" onClick={onConfirm} disabled={!canConfirm} busy={pending}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </>

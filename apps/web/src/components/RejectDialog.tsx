@@ -61,7 +61,7 @@ export function RejectDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={submit} disabled={busy}>
+          <Button variant="danger" onClick={submit} busy={busy}>
             {busy ? "Rejecting..." : confirmLabel}
           </Button>
         </>

@@ -40,7 +40,7 @@ export function RejectionReasonsForm() {
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <Button type="submit" disabled={save.isPending}>
+      <Button type="submit" busy={save.isPending}>
         {save.isPending ? "Saving..." : "Save reasons"}
       </Button>
       {save.isSuccess && <Banner kind="success">Rejection reasons saved</Banner>}

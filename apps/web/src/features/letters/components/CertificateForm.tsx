@@ -89,7 +89,7 @@ export function CertificateForm({ certificate }: { certificate: CertificateDto }
           value={passphrase}
           onChange={(e) => setPassphrase(e.target.value)}
         />
-        <Button type="submit" disabled={!file || upload.isPending}>
+        <Button type="submit" disabled={!file} busy={upload.isPending}>
           {upload.isPending ? "Uploading..." : "Upload certificate"}
         </Button>
       </form>

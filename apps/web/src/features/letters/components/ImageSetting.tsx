@@ -97,11 +97,11 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={send} disabled={!file || upload.isPending}>
+        <Button size="sm" onClick={send} disabled={!file} busy={upload.isPending}>
           {upload.isPending ? "Uploading..." : `Upload ${title.toLowerCase()}`}
         </Button>
         {present && (
-          <Button size="sm" variant="secondary" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          <Button size="sm" variant="secondary" onClick={() => remove.mutate()} busy={remove.isPending}>
             {`Remove ${title.toLowerCase()}`}
           </Button>
         )}

@@ -117,7 +117,7 @@ export function OrganisationForm({ organisation }: { organisation: OrganisationD
           {...register("signatoryTitle")}
         />
       </div>
-      <Button type="submit" disabled={update.isPending}>
+      <Button type="submit" busy={update.isPending}>
         {update.isPending ? "Saving..." : "Save details"}
       </Button>
     </form>

@@ -78,14 +78,14 @@ export function TemplateEditor({ template }: { template: LetterTemplateDto }) {
       />
       <PlaceholderList onPick={insert} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" busy={save.isPending}>
           {save.isPending ? "Saving..." : "Save template"}
         </Button>
-        <Button variant="secondary" onClick={onPreview} disabled={preview.isPending}>
+        <Button variant="secondary" onClick={onPreview} busy={preview.isPending}>
           {preview.isPending ? "Generating..." : "Preview PDF"}
         </Button>
         {!template.isDefault && (
-          <Button variant="ghost" onClick={onReset} disabled={resetToDefault.isPending}>
+          <Button variant="ghost" onClick={onReset} busy={resetToDefault.isPending}>
             Use the default template
           </Button>
         )}

@@ -140,7 +140,7 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={mutation.isPending}>
+          <Button type="submit" form={formId} busy={mutation.isPending}>
             {mutation.isPending ? "Saving..." : meeting ? "Save Changes" : "Add Meeting"}
           </Button>
         </>

@@ -56,7 +56,7 @@ export function ChangePasswordModal({ user, onClose, onChanged }: ChangePassword
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={change.isPending}>
+          <Button type="submit" form={formId} busy={change.isPending}>
             {change.isPending ? "Changing..." : "Change Password"}
           </Button>
         </>

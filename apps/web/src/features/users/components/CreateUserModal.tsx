@@ -57,7 +57,7 @@ export function CreateUserModal({ open, onClose, onCreated }: CreateUserModalPro
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>
+          <Button type="submit" form={formId} busy={create.isPending}>
             {create.isPending ? "Creating..." : "Create User"}
           </Button>
         </>

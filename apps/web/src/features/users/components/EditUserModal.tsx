@@ -55,7 +55,7 @@ export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={update.isPending}>
+          <Button type="submit" form={formId} busy={update.isPending}>
             {update.isPending ? "Saving..." : "Save Changes"}
           </Button>
         </>
