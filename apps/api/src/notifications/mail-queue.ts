@@ -110,11 +110,19 @@ export class MailWorker {
   kick(): void {
     if (!this.timer || this.kicked) return;
     this.kicked = true;
-    this.runOnce()
+    this.sendWhileDue()
       .catch((err) => this.log.error({ err: loggableError(err) }, "mail queue run failed"))
       .finally(() => {
         this.kicked = false;
       });
+  }
+
+  /**
+   * Runs batch after batch while each finds a full batch due: an import's thousands of letters go
+   * out at the pace they are sent, not a batch per poll (2,000 had taken 17 minutes).
+   */
+  private async sendWhileDue(): Promise<void> {
+    while (this.timer && (await this.runOnce()) === BATCH);
   }
 
   /** Sends every job due at `now`; resolves with how many were attempted. */

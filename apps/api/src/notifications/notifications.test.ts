@@ -2,14 +2,14 @@ import type { AddressInfo } from "node:net";
 import { todayUtc } from "@visa/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applications, letters, mailJobs } from "../db/schema.js";
 import { createMailer } from "../mail/mailer.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { workSettled } from "./background-work.js";
-import { drainMailQueue, retryDelayMs } from "./mail-queue.js";
+import { drainMailQueue, insertMailJob, retryDelayMs } from "./mail-queue.js";
 
 let t: TestApp;
 let admin: TestUser;
@@ -270,6 +270,25 @@ describe("the background worker", () => {
       expect(served.mailer.sent.map((m) => m.to)).toEqual([owner.user.email]);
     } finally {
       await served.close();
+    }
+  });
+
+  it("sends everything due in one go, not a batch per poll", async () => {
+    // The poll never comes: whatever is sent, the start's own run sent.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const served = await createTestApp();
+    try {
+      const queued = Array.from({ length: 25 }, (_, i) => `queued${i}@example.test`);
+      for (const to of queued)
+        await insertMailJob(served.app.ctx.db, { kind: "message", to, subject: "s", text: "t" });
+      await served.app.listen({ port: 0, host: "127.0.0.1" });
+      const deadline = Date.now() + 30_000;
+      while (served.mailer.sent.length < queued.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(served.mailer.sent.map((m) => m.to).sort()).toEqual([...queued].sort());
+    } finally {
+      await served.close();
+      vi.useRealTimers();
     }
   });
 });
