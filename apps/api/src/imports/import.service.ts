@@ -85,17 +85,11 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
   for (const applicationId of plan.superseded) ctx.events.emit("letter.superseded", { applicationId });
   // A new application the file approves or rejects goes the way an admin's decision goes: the
   // applicant is told, and an approval's letter is issued and mailed.
-  let approved = 0;
-  for (const created of plan.inserts) {
-    if (created.status === "Pending") continue;
-    if (created.status === "Approved") approved++;
-    ctx.events.emit("application.updated", {
-      applicationId: created.id,
-      actorId: actor.userId,
-      from: "Pending",
-      to: created.status,
-    });
-  }
+  const decided = plan.inserts.flatMap((created) =>
+    created.status === "Pending" ? [] : [{ applicationId: created.id, from: "Pending", to: created.status }],
+  );
+  const approved = decided.filter((d) => d.to === "Approved").length;
+  if (decided.length > 0) ctx.events.emit("applications.imported", { actorId: actor.userId, decided });
 
   // A large import changes the table enough for the planner's statistics to matter.
   if (plan.inserts.length + plan.updates.length >= BULK_WRITE_ROWS) {

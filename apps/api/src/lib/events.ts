@@ -1,10 +1,22 @@
 import { EventEmitter } from "node:events";
 
 /** What happened to applications and accounts, emitted after the change is committed. */
+/** An application's change of status. */
+export interface StatusChange {
+  applicationId: string;
+  from: string;
+  to: string;
+}
+
 export interface DomainEvents {
   "application.created": [{ applicationId: string; actorId: string | null }];
   "application.updated": [{ applicationId: string; actorId: string; from: string; to: string }];
   "application.deleted": [{ applicationId: string }];
+  /**
+   * An import created these applications Approved or Rejected: each goes as an admin's decision
+   * goes, in turn (thousands of `application.updated` at once held every other request up).
+   */
+  "applications.imported": [{ actorId: string; decided: StatusChange[] }];
   /** A printed field of an approved application changed: its letter was revoked, a new one is due. */
   "letter.superseded": [{ applicationId: string }];
   /** An account's address was proved (its link, a completed reset, an admin creating it): mail may go to it now. */

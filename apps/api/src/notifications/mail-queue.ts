@@ -56,18 +56,26 @@ export async function enqueueMail(ctx: AppContext, job: MailJobInput): Promise<v
  * Adds mail to the queue in the caller's transaction; once it has committed, `kickMailWorker`
  * sends it at once rather than at the next poll.
  */
-export async function insertMailJob(db: DbOrTx, job: MailJobInput): Promise<void> {
+export function insertMailJob(db: DbOrTx, job: MailJobInput): Promise<void> {
+  return insertMailJobs(db, [job]);
+}
+
+/** Adds many mails to the queue in the caller's transaction, in one statement. */
+export async function insertMailJobs(db: DbOrTx, jobs: MailJobInput[]): Promise<void> {
+  if (jobs.length === 0) return;
   // Due now by this process's clock, in milliseconds like every `now` the queue compares it with:
   // the database's default now() carries microseconds, so a run in the same millisecond as the
   // insert (the kick) found the new job not yet due and left it to the next poll.
-  const { tellsUpTo, ...values } = job;
-  await db.insert(mailJobs).values({
-    ...values,
-    ...(tellsUpTo ? { createdAt: tellsUpTo } : {}),
-    applicationId: job.applicationId ?? null,
-    resend: job.resend ?? false,
-    nextAttemptAt: new Date(),
-  });
+  const nextAttemptAt = new Date();
+  await db.insert(mailJobs).values(
+    jobs.map(({ tellsUpTo, ...values }) => ({
+      ...values,
+      ...(tellsUpTo ? { createdAt: tellsUpTo } : {}),
+      applicationId: values.applicationId ?? null,
+      resend: values.resend ?? false,
+      nextAttemptAt,
+    })),
+  );
 }
 
 /** Has this process's worker look for due mail now (mail was just queued). */

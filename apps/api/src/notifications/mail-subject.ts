@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { applications, meetings, users } from "../db/schema.js";
 
@@ -17,9 +17,12 @@ function recipient(row: {
   return row.ownerVerified ? row.ownerEmail : null;
 }
 
-/** What mail about the application says of it, and where it may go (`email`, null: nowhere yet). */
-export async function subjectOf(db: DbOrTx, applicationId: string) {
-  const [row] = await db
+/**
+ * What mail about each application says of it, and where it may go (`email`, null: nowhere yet),
+ * by id; an application that does not exist has no entry.
+ */
+export async function subjectsOf(db: DbOrTx, applicationIds: string[]) {
+  const rows = await db
     .select({
       applicationId: applications.id,
       ownerId: applications.userId,
@@ -30,6 +33,8 @@ export async function subjectOf(db: DbOrTx, applicationId: string) {
       statusReason: applications.statusReason,
       changesRequestedAt: applications.changesRequestedAt,
       withdrawnAt: applications.withdrawnAt,
+      // As the database wrote it, to the microsecond (a JavaScript Date drops them).
+      createdAt: sql<string>`${applications.createdAt}::text`,
       firstName: applications.firstName,
       lastName: applications.lastName,
       meetingName: meetings.name,
@@ -40,8 +45,13 @@ export async function subjectOf(db: DbOrTx, applicationId: string) {
     .from(applications)
     .innerJoin(meetings, eq(meetings.id, applications.meetingId))
     .leftJoin(users, eq(users.id, applications.userId))
-    .where(eq(applications.id, applicationId));
-  return row ? { ...row, email: recipient(row) } : null;
+    .where(inArray(applications.id, applicationIds));
+  return new Map(rows.map((row) => [row.applicationId, { ...row, email: recipient(row) }]));
+}
+
+/** What mail about the application says of it, and where it may go; null when it does not exist. */
+export async function subjectOf(db: DbOrTx, applicationId: string) {
+  return (await subjectsOf(db, [applicationId])).get(applicationId) ?? null;
 }
 
 export type MailSubject = NonNullable<Awaited<ReturnType<typeof subjectOf>>>;

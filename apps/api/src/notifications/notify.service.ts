@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/client.js";
 import { applications, mailJobs } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
 import { conflict, notFound } from "../lib/errors.js";
+import type { StatusChange } from "../lib/events.js";
 import { enqueueMail } from "./mail-queue.js";
 import { type MailSubject, subjectOf } from "./mail-subject.js";
 import { letterReady, letterReplaced } from "./messages.js";
@@ -11,6 +12,7 @@ import {
   catchUpStateMail,
   changesRequestedMail,
   queueStateMailOnce,
+  queueStateMailsOnce,
   receivedMail,
   type StateMailPlan,
   statusMail,
@@ -93,6 +95,13 @@ function letterMail(
 
 const unsentLetterMail = (ctx: AppContext) => letterMail(ctx, letterReady, letterUnsent);
 
+/** The mail of a new status; an approval's is the letter itself. */
+function statusChangeMail(ctx: AppContext, from: string, to: string): StateMailPlan {
+  // The approval's letter goes as queued; the queue drops it unsent if it is no longer approved.
+  if (to === "Approved") return letterMail(ctx, letterReady, async () => true);
+  return statusMail(ctx, to, from);
+}
+
 /** Tells the applicant about a new status; an approval sends the letter itself. */
 export async function notifyStatusChange(
   ctx: AppContext,
@@ -100,14 +109,15 @@ export async function notifyStatusChange(
   from: string,
   to: string,
 ): Promise<void> {
-  // The approval's letter goes as queued; the queue drops it unsent if it is no longer approved.
-  if (to === "Approved")
-    return queueStateMailOnce(
-      ctx,
-      applicationId,
-      letterMail(ctx, letterReady, async () => true),
-    );
-  await queueStateMailOnce(ctx, applicationId, statusMail(ctx, to, from));
+  await queueStateMailOnce(ctx, applicationId, statusChangeMail(ctx, from, to));
+}
+
+/** Tells the applicants of many applications about their new status, as `notifyStatusChange` does. */
+export async function notifyStatusChanges(ctx: AppContext, changes: StatusChange[]): Promise<void> {
+  await queueStateMailsOnce(
+    ctx,
+    changes.map(({ applicationId, from, to }) => ({ applicationId, plan: statusChangeMail(ctx, from, to) })),
+  );
 }
 
 /**
