@@ -18,8 +18,14 @@ function validForStay(expiry: string): string {
 /**
  * An import file of `rows` new applicants for the meeting, in the template's columns. People are
  * drawn with their own seed, so their passport numbers and e-mails match no seeded application.
+ * `statusOf` gives a row its status cell (empty: Pending).
  */
-export function importCsv(rows: number, meetingName: string, seed = 3): string {
+export function importCsv(
+  rows: number,
+  meetingName: string,
+  seed = 3,
+  statusOf: (row: number) => string = () => "",
+): string {
   const lines = [IMPORT_COLUMNS.join(",")];
   for (let i = 0; i < rows; i++) {
     const p = syntheticPerson(i, seed);
@@ -36,6 +42,7 @@ export function importCsv(rows: number, meetingName: string, seed = 3): string {
       applicationDate: "",
       letterMailedDate: "",
       hardCopyMailedDate: "",
+      status: statusOf(i),
     };
     lines.push(IMPORT_COLUMNS.map((c) => cell(values[c] ?? "")).join(","));
   }
