@@ -1,15 +1,24 @@
-import { APPLICATION_STATUSES, type ApplicationStatus, SORT_DIRECTIONS, SORT_FIELDS } from "@visa/domain";
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_PAGE_SIZES,
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  SORT_DIRECTIONS,
+  SORT_FIELDS,
+} from "@visa/domain";
+import { getSession } from "./session";
 
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /**
- * The admin list's place: meeting, status filter, 'has warnings', search, sort and page. The list
- * writes it; the detail page carries it along (so Back returns to the same place) and asks the
- * server for the neighbours in the same list. All of it is in the address except the search:
- * a search term is often a name or a passport number, which never go into an address (it would
- * sit in the browser's history and in whatever logs addresses), so it is kept for the tab in
- * sessionStorage instead.
+ * The admin list's place: meeting, status filter, 'has warnings', search, sort, page and rows per
+ * page. The list writes it; the detail page carries it along (so Back returns to the same place)
+ * and asks the server for the neighbours in the same list. All of it is in the address except the
+ * search: a search term is often a name or a passport number, which never go into an address (it
+ * would sit in the browser's history and in whatever logs addresses), so it is kept for the tab in
+ * sessionStorage instead. The rows per page is also kept in localStorage, so the admin's choice
+ * holds on their next visits.
  */
 export interface ListPlace {
   /** The meeting the admin picked, or null while the list shows the auto-selected one. */
@@ -20,6 +29,8 @@ export interface ListPlace {
   sortBy: SortField;
   sortDirection: SortDirection;
   page: number;
+  /** Rows per page: the address's `size`, else the admin's choice kept in this browser. */
+  pageSize: number;
 }
 
 const SEARCH_KEY = "adminListSearch";
@@ -33,6 +44,30 @@ export function readListSearch(): string {
 export function saveListSearch(search: string): void {
   if (search) sessionStorage.setItem(SEARCH_KEY, search);
   else sessionStorage.removeItem(SEARCH_KEY);
+}
+
+const pageSizeKey = (userId: string) => `adminListPageSize:${userId}`;
+const pageSizeOf = (value: string | null): number | undefined =>
+  ADMIN_PAGE_SIZES.find((n) => String(n) === value);
+
+/**
+ * The rows per page the signed-in admin last chose in this browser (localStorage: it outlasts the
+ * tab and the session, one value per account), or the spec's 10.
+ */
+export function readListPageSize(): number {
+  const userId = getSession()?.userId;
+  return (userId && pageSizeOf(localStorage.getItem(pageSizeKey(userId)))) || ADMIN_PAGE_SIZE;
+}
+
+/** Keeps the signed-in admin's rows per page for their next visits in this browser. */
+export function saveListPageSize(size: number): void {
+  const userId = getSession()?.userId;
+  if (!userId) return;
+  try {
+    localStorage.setItem(pageSizeKey(userId), String(size));
+  } catch {
+    // Storage full or disabled: the choice holds in the address, only not for the next visit.
+  }
 }
 
 /**
@@ -50,6 +85,7 @@ export function readListPlace(params: URLSearchParams): ListPlace {
     sortBy: SORT_FIELDS.find((f) => f === params.get("sort")) ?? "status",
     sortDirection: SORT_DIRECTIONS.find((d) => d === params.get("dir")) ?? "asc",
     page: Number.isFinite(page) && page > 0 ? page : 1,
+    pageSize: pageSizeOf(params.get("size")) ?? readListPageSize(),
   };
 }
 
@@ -61,6 +97,7 @@ export function listPlaceQuery(place: Partial<ListPlace>): string {
   if (place.warnings) q.set("warnings", "1");
   if (place.sortBy && place.sortBy !== "status") q.set("sort", place.sortBy);
   if (place.sortDirection === "desc") q.set("dir", "desc");
+  if (place.pageSize && place.pageSize !== ADMIN_PAGE_SIZE) q.set("size", String(place.pageSize));
   if (place.page && place.page > 1) q.set("page", String(place.page));
   const s = q.toString();
   return s ? `?${s}` : "";

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ADMIN_PAGE_SIZE, type ApplicationListDto, type ApplicationSummaryDto } from "@visa/domain";
+import type { ApplicationListDto, ApplicationSummaryDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
 import { type ListPlace, listApiParams } from "../../../lib/list-query";
 import { queryKeys } from "../../../lib/query-keys";
@@ -13,13 +13,13 @@ export type AdminApplicationsPage = ApplicationListDto<ApplicationSummaryDto>;
 
 /**
  * One page of a meeting's applications as the table's rows (summaries: the detail page reads the
- * whole application); search runs on the server over the whole meeting.
+ * whole application), `pageSize` rows long; search runs on the server over the whole meeting.
  */
 export function getAdminApplications(q: AdminApplicationsQuery): Promise<AdminApplicationsPage> {
   const params = listApiParams({ status: null, warnings: false, ...q });
   params.set("admin", "true");
   params.set("page", String(q.page));
-  params.set("limit", String(ADMIN_PAGE_SIZE));
+  params.set("limit", String(q.pageSize));
   params.set("view", "summary");
   return api<AdminApplicationsPage>(`/api/applications?${params}`);
 }

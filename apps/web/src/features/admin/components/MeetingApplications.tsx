@@ -19,6 +19,7 @@ import { BulkBar } from "./BulkBar";
 import { DeleteApplicationDialog } from "./DeleteApplicationDialog";
 import { ListFilters } from "./ListFilters";
 import { MeetingToolbar } from "./MeetingToolbar";
+import { PageSizeSelect } from "./PageSizeSelect";
 
 export interface MeetingApplicationsProps {
   meeting: MeetingDto;
@@ -27,8 +28,8 @@ export interface MeetingApplicationsProps {
 
 /** The selected meeting's applications: toolbar, search, sortable table, pages, delete. */
 export function MeetingApplications({ meeting, list }: MeetingApplicationsProps) {
-  const { page, sortBy, sortDirection, search, status, warnings, setPage } = list;
-  const place = { meetingId: meeting._id, page, sortBy, sortDirection, search, status, warnings };
+  const { page, pageSize, sortBy, sortDirection, search, status, warnings, setPage } = list;
+  const place = { meetingId: meeting._id, page, pageSize, sortBy, sortDirection, search, status, warnings };
   const apps = useAdminApplications(place);
   const [deleting, setDeleting] = useState<ApplicationSummaryDto | null>(null);
   const [notice, setNotice] = useState<{ kind: "success" | "info" | "error"; text: string } | null>(null);
@@ -39,8 +40,8 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
   const pages = apps.data?.pagination.pages ?? 0;
   const filterKey = `${status}|${warnings}|${search}`;
 
-  // A selection belongs to the list it was made on (any of its pages): a new filter or search
-  // starts afresh.
+  // A selection belongs to the list it was made on (any of its pages, however long): a new filter or
+  // search starts afresh.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter key is the trigger
   useEffect(() => setSelected(new Set()), [filterKey]);
 
@@ -161,7 +162,10 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           />
         </div>
       )}
-      <Pagination page={page} pages={pages} onPageChange={setPage} label="Application pages" />
+      <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-1">
+        <Pagination page={page} pages={pages} onPageChange={setPage} label="Application pages" />
+        {rows.length > 0 && <PageSizeSelect value={pageSize} onChange={list.setPageSize} />}
+      </div>
       <RejectDialog
         open={rejection.rejecting !== null}
         subject={rejection.rejecting?.subject ?? ""}

@@ -7,6 +7,7 @@ import {
   readListSearch,
   type SortDirection,
   type SortField,
+  saveListPageSize,
   saveListSearch,
 } from "../../../lib/list-query";
 
@@ -16,10 +17,11 @@ export interface ListParams extends Omit<ListPlace, "meetingId"> {
 }
 
 /**
- * The admin list's meeting, status filter, 'has warnings', sort and page live in the address, and
- * its search in the tab's sessionStorage (lib/list-query.ts), so coming back from an application
- * (browser Back, or its Back link) lands on the same place. Spec §4: changing the meeting, a filter, the sort or the search
- * starts again at page 1; default sort is status ascending.
+ * The admin list's meeting, status filter, 'has warnings', sort, page and rows per page live in the
+ * address, and its search in the tab's sessionStorage (lib/list-query.ts), so coming back from an
+ * application (browser Back, or its Back link) lands on the same place. Spec §4: changing the
+ * meeting, a filter, the sort, the search or the rows per page starts again at page 1; default
+ * sort is status ascending.
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
@@ -52,6 +54,17 @@ export function useListParams() {
 
   const setMeeting = useCallback((id: string) => update({ meeting: id, page: null }), [update]);
   const setPage = useCallback((page: number) => update({ page: page > 1 ? String(page) : null }), [update]);
+  /**
+   * Written into the address even at the default: an address without `size` means the choice kept
+   * in this browser, which this one replaces (the address would not change otherwise).
+   */
+  const setPageSize = useCallback(
+    (size: number) => {
+      saveListPageSize(size);
+      update({ size: String(size), page: null });
+    },
+    [update],
+  );
   const setSearch = useCallback(
     (q: string) => {
       saveListSearch(q);
@@ -77,5 +90,5 @@ export function useListParams() {
     [state.sortBy, state.sortDirection, update],
   );
 
-  return { ...state, setMeeting, setPage, setSearch, setStatus, setWarnings, toggleSort };
+  return { ...state, setMeeting, setPage, setPageSize, setSearch, setStatus, setWarnings, toggleSort };
 }

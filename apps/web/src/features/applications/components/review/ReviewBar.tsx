@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, type ApplicationDto } from "@visa/domain";
+import type { ApplicationDto } from "@visa/domain";
 import { type MouseEvent, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "../../../../components/Button";
@@ -65,8 +65,9 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
     if (endTold) focus.noticeRef.current?.focus();
   }, [endTold]);
 
-  // Back lands on the page this application is (or was) on: Next may have walked past the first one.
-  const backPage = position > 0 ? Math.ceil(position / ADMIN_PAGE_SIZE) : place.page;
+  // Back lands on the page this application is (or was) on, pages as long as the list's: Next may
+  // have walked past the first one.
+  const backPage = position > 0 ? Math.ceil(position / place.pageSize) : place.page;
   const backTo = `/admin${listPlaceQuery({ ...place, page: backPage })}`;
   const hrefOf = (id: string) => `/admin/applications/${id}${location.search}`;
   const decisions = offered && !app.withdrawnAt;
