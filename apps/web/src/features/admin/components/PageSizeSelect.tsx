@@ -9,7 +9,7 @@ export interface PageSizeSelectProps {
 /** How many applications a page of the list shows (the spec's 10 by default). */
 export function PageSizeSelect({ value, onChange }: PageSizeSelectProps) {
   return (
-    <label className="flex items-center gap-2 text-sm text-gray-800">
+    <label className="flex items-center gap-2 whitespace-nowrap text-sm text-gray-800">
       Rows per page
       <select
         className={`${controlClass} w-auto`}
