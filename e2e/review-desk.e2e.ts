@@ -1,6 +1,14 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { type ApiSession, apiCall, newAccount, uniqueTag } from "./support/api";
+import {
+  type ApiSession,
+  apiCall,
+  apiCreateMeeting,
+  apiImport,
+  importCsv,
+  newAccount,
+  uniqueTag,
+} from "./support/api";
 import { expectAccessible, openSignedIn, screenshotOnFailure } from "./support/browser";
 import { journey, seedRequests, sharedPage } from "./support/journey";
 
@@ -198,6 +206,94 @@ describe("review desk journey", () => {
     });
     await expect.poll(() => rows(page).count()).toBe(1);
     await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain("Kalani");
+  });
+
+  it("pages through 25 rows at a time, approves a whole page at once and keeps the choice", async () => {
+    const { page } = desk;
+    screenshotOnFailure(page, "review-desk-rows");
+    // Sixty requests of their own meeting, imported, each applied for on a day of its own.
+    const name = `Review Rows ${tag}`;
+    const rowsMeeting = await apiCreateMeeting(baseURL, adminApi.token, name);
+    const letters = (i: number) => String.fromCharCode(65 + Math.floor(i / 26), 97 + (i % 26));
+    const people = Array.from({ length: 60 }, (_, i) => ({
+      firstName: `Pager${letters(i)}`,
+      lastName: `Rows${tag}`,
+      email: `pager.${i}.${tag}@example.org`,
+      applicationDate: `2026-0${1 + Math.floor(i / 28)}-${String((i % 28) + 1).padStart(2, "0")}`,
+    }));
+    const imported = await apiImport(baseURL, adminApi.token, importCsv(name, people));
+    expect(imported).toMatchObject({ successful: 60, failed: 0 });
+
+    await openSignedIn(page, adminApi, `/admin?meeting=${rowsMeeting._id}&status=pending`);
+    await expect.poll(() => rows(page).count()).toBe(10);
+    const pager = page.getByRole("navigation", { name: "Application pages" });
+    const current = () => pager.locator("[aria-current='page']").textContent();
+    const pageButtons = () => pager.getByRole("button", { name: /^Page \d+$/ }).allTextContents();
+    expect(await pageButtons()).toEqual(["1", "2", "3", "4", "5", "6"]);
+
+    // 25 a page: back to page 1 of 3, with the filter kept and the size in the address.
+    const size = page.getByRole("combobox", { name: "Rows per page" });
+    await size.selectOption("25");
+    await page.waitForURL((u) => u.searchParams.get("size") === "25");
+    await expect.poll(() => rows(page).count()).toBe(25);
+    await page.getByText(`Showing 25 of 60 applications for ${name}`).waitFor();
+    expect(await pageButtons()).toEqual(["1", "2", "3"]);
+    expect(await current()).toBe("1");
+    await expectAccessible(page, "list of 25 rows");
+
+    // Page 2, then one of its requests, 26th of the list; Back returns to page 2 of 25.
+    const firstRow = async () => (await rows(page).first().textContent()) ?? "";
+    const firstOfPage1 = await firstRow();
+    await pager.getByRole("button", { name: "Page 2" }).click();
+    await expect.poll(current).toBe("2");
+    await expect.poll(firstRow).not.toBe(firstOfPage1);
+    const firstOfPage2 = await firstRow();
+    await rows(page)
+      .first()
+      .getByRole("button", { name: /^Actions for/ })
+      .click();
+    await page.getByRole("menuitem", { name: "View" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/admin/applications/"));
+    await page.getByText("26 of 60").waitFor();
+    await page.getByRole("link", { name: "← Back to the list" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin");
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      meeting: rowsMeeting._id,
+      status: "pending",
+      size: "25",
+      page: "2",
+    });
+    await expect.poll(firstRow).toBe(firstOfPage2);
+    await expect.poll(() => rows(page).count()).toBe(25);
+
+    // The whole page of 25, approved in one go: 35 are left, ten of them on page 2.
+    await page.getByRole("checkbox", { name: "Select all applications on this page" }).check();
+    await page.getByText("25 selected").waitFor();
+    await page.getByRole("button", { name: "Approve selected" }).click();
+    await page.getByRole("status").filter({ hasText: "25 approved" }).waitFor();
+    await page.getByText(`Showing 10 of 35 applications for ${name}`).waitFor();
+    expect(await pageButtons()).toEqual(["1", "2"]);
+
+    // A later visit to the plain list opens at 25 rows: the choice is kept in this browser.
+    await page.goto(`/admin?meeting=${rowsMeeting._id}`);
+    await expect.poll(() => rows(page).count()).toBe(25);
+    expect(await size.inputValue()).toBe("25");
+    expect(new URL(page.url()).searchParams.has("size")).toBe(false);
+
+    // On a phone the choice sits under the pages, and nothing makes the screen scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await size.scrollIntoViewIfNeeded();
+      const box = await size.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      // Its label on one line, no taller than the select beside it.
+      const label = await page.locator("label", { has: size }).boundingBox();
+      expect(label?.height).toBeLessThanOrEqual((box?.height ?? 0) + 1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectAccessible(page, "list of 25 rows on a phone");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it("shows the applicant the reason on the application page", async () => {

@@ -177,3 +177,22 @@ export function importCsv(meetingName: string, people: ImportPerson[]): string {
   });
   return `${[columns.join(","), ...rows].join("\r\n")}\r\n`;
 }
+
+/** POST /api/applications/import: the admin imports a CSV file (setup of many requests at once). */
+export async function apiImport(
+  baseURL: string,
+  adminToken: string,
+  csv: string,
+): Promise<{ successful: number; failed: number }> {
+  const form = new FormData();
+  form.append("file", new Blob([csv], { type: "text/csv" }), "import.csv");
+  const res = await fetch(new URL("/api/applications/import", baseURL), {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminToken}` },
+    body: form,
+  });
+  const json = await res.json();
+  if (!res.ok)
+    throw new ApiCallError(res.status, `POST /api/applications/import: ${res.status} ${json?.message}`);
+  return json;
+}
