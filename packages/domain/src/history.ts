@@ -46,7 +46,18 @@ export interface HistoryEntryDto {
   reason?: string;
   text?: string;
   changes?: HistoryChangeDto[];
+  /**
+   * A message of the secretariat its owner has not seen: written since they last acted on the
+   * request (edited, withdrew, uploaded). Only in the owner's own history.
+   */
+  unseen?: boolean;
 }
+
+/**
+ * GET /api/applications/unseen-messages: the signed-in user's applications with messages of the
+ * secretariat they have not seen, how many and the newest one's time.
+ */
+export type UnseenMessagesDto = { applicationId: string; count: number; latestAt: string }[];
 
 /** The reason the server records on the status change an applicant's withdrawal makes. */
 export const WITHDRAWAL_REASON = "Withdrawn by the applicant";

@@ -8,6 +8,7 @@ export function historyEntryPresenter(
   row: HistoryRow,
   by: { firstName: string; lastName: string; email: string } | null,
   viewer: { isAdmin: boolean },
+  unseen = false,
 ): HistoryEntryDto {
   const entry: HistoryEntryDto = {
     _id: row.id,
@@ -22,5 +23,6 @@ export function historyEntryPresenter(
   if (row.reason) entry.reason = row.reason;
   if (row.text) entry.text = row.text;
   if (row.changes && viewer.isAdmin) entry.changes = row.changes;
+  if (unseen && !viewer.isAdmin) entry.unseen = true;
   return entry;
 }

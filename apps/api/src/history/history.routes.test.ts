@@ -102,6 +102,44 @@ describe("GET /api/applications/:id/history", () => {
     ]);
   });
 
+  it("marks the secretariat's messages the owner has not seen, and lists them, never notes", async () => {
+    const { owner, id } = await createOwn();
+    const stranger = await buildUser(t.app);
+    const unseenList = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: "GET", url: "/api/applications/unseen-messages", headers });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { applicationId: string; count: number; latestAt: string }[];
+    };
+    const post = (kind: "notes" | "messages", text: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/applications/${id}/${kind}`,
+        headers: admin.auth,
+        payload: { text },
+      });
+    expect((await post("notes", "Looks forged")).statusCode).toBe(201);
+    expect((await post("messages", "Please bring your badge")).statusCode).toBe(201);
+
+    const mine = (await history(id, owner.auth)).entries;
+    expect(mine.filter((e) => e.unseen).map((e) => e.text)).toEqual(["Please bring your badge"]);
+    expect((await history(id, admin.auth)).entries.some((e) => e.unseen)).toBe(false);
+    const listed = await unseenList(owner.auth);
+    expect(listed).toEqual([{ applicationId: id, count: 1, latestAt: mine.find((e) => e.unseen)?.at }]);
+    expect(JSON.stringify(listed)).not.toContain("forged");
+    expect(await unseenList(stranger.auth)).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url: "/api/applications/unseen-messages" })).statusCode).toBe(
+      401,
+    );
+
+    // Acting on the request after the message is how the portal knows it was read.
+    expect((await put(id, owner.auth, { city: "Gdańsk" })).statusCode).toBe(200);
+    expect((await history(id, owner.auth)).entries.some((e) => e.unseen)).toBe(false);
+    expect(await unseenList(owner.auth)).toEqual([]);
+
+    expect((await post("messages", "One more thing")).statusCode).toBe(201);
+    expect((await unseenList(owner.auth)).map((m) => m.count)).toEqual([1]);
+  });
+
   it("answers 404 to someone else and 401 to no one", async () => {
     const { id } = await createOwn();
     const stranger = await buildUser(t.app);

@@ -14,6 +14,7 @@ import { applicationHistory, applications, users } from "../db/schema.js";
 import { columnNames, unnestOf } from "../db/unnest.js";
 import { notFound } from "../lib/errors.js";
 import { historyEntryPresenter } from "./history.presenter.js";
+import { unseenMessage } from "./unseen-messages.js";
 
 /** One entry to record; everything but the application and the kind is optional. */
 export interface HistoryEventInput {
@@ -98,7 +99,8 @@ export function fieldChanges(
 
 /**
  * An application's history, oldest first: admins see every entry; its owner sees status changes
- * (with reasons), messages and requests for changes, never notes. Anyone else gets 404.
+ * (with reasons), messages and requests for changes, never notes, its messages written since they
+ * last acted on it marked unseen. Anyone else gets 404.
  */
 export async function readHistory(
   ctx: AppContext,
@@ -114,6 +116,8 @@ export async function readHistory(
     .select({
       entry: applicationHistory,
       actor: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      // Only the owner's own reading marks what they have not seen; admins see the whole record.
+      unseen: actor.isAdmin ? sql<boolean>`false` : unseenMessage(actor.userId),
     })
     .from(applicationHistory)
     .leftJoin(users, eq(users.id, applicationHistory.actorId))
@@ -124,5 +128,5 @@ export async function readHistory(
       ),
     )
     .orderBy(asc(applicationHistory.createdAt), asc(applicationHistory.seq));
-  return rows.map((r) => historyEntryPresenter(r.entry, r.actor, actor));
+  return rows.map((r) => historyEntryPresenter(r.entry, r.actor, actor, r.unseen));
 }

@@ -2,7 +2,8 @@ import { todayUtc } from "@visa/domain";
 import { and, asc, desc, eq, gte, inArray, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
-import { applicationHistory, applications, documents, mailJobs, meetings } from "../db/schema.js";
+import { applicationHistory, applications, mailJobs, meetings } from "../db/schema.js";
+import { seenByOwner } from "../history/unseen-messages.js";
 import { organisationName } from "../letters/letter-assets.js";
 import { insertMailJobs, kickMailWorker, type MailJobInput } from "./mail-queue.js";
 import { type MailSubject, subjectsOf } from "./mail-subject.js";
@@ -74,11 +75,7 @@ async function unmailedMessages(db: DbOrTx, applicationIds: string[]) {
       and j.failed_at is null and not j.resend and j.created_at >= ${message.createdAt})
     or exists (select 1 from ${applicationHistory} h where h.application_id = ${message.applicationId}
       and h.kind = 'mail_sent' and h.created_at >= ${message.createdAt})`;
-  const seen = sql`${owner} is not null and (
-      exists (select 1 from ${applicationHistory} o where o.application_id = ${message.applicationId}
-        and o.actor_id = ${owner} and o.created_at > ${message.createdAt})
-      or exists (select 1 from ${documents} d where d.application_id = ${message.applicationId}
-        and d.uploaded_by_id = ${owner} and d.created_at > ${message.createdAt}))`;
+  const seen = sql`${owner} is not null and ${seenByOwner(owner)}`;
   const rows = await db
     .select({
       applicationId: message.applicationId,

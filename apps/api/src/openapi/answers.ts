@@ -24,6 +24,7 @@ import {
   REVOCATION_REASONS,
   type RejectionReasonsDto,
   type RevocationReason,
+  type UnseenMessagesDto,
   type UserDto,
   type UserListDto,
   WARNING_CODES,
@@ -160,9 +161,14 @@ export const historyAnswer: z.ZodType<HistoryEntryDto[]> = z
       reason: text.optional(),
       text: text.optional(),
       changes: z.array(z.object({ field: text, from: text.optional(), to: text.optional() })).optional(),
+      unseen: z.boolean().optional(),
     }),
   )
   .meta({ id: "ApplicationHistory" });
+
+export const unseenMessagesAnswer: z.ZodType<UnseenMessagesDto> = z
+  .array(z.object({ applicationId: id, count: z.number().int(), latestAt: iso }))
+  .meta({ id: "UnseenMessages" });
 
 export const bulkAnswer: z.ZodType<BulkResultDto> = z
   .object({
