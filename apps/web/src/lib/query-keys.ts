@@ -9,6 +9,7 @@ export const queryKeys = {
   application: (id: string) => ["applications", "detail", id] as const,
   adminApplications: (q: unknown) => ["applications", "admin", q] as const,
   applicationHistory: (id: string) => ["applications", "history", id] as const,
+  unseenMessages: ["applications", "unseen-messages"] as const,
   applicationNeighbours: (q: unknown) => ["applications", "neighbours", q] as const,
   rejectionReasons: ["rejection-reasons"] as const,
   applicationStats: (meetingId: string | null | undefined) => ["applications", "stats", meetingId] as const,

@@ -6,13 +6,15 @@ import { normalStatus, statusRowClass } from "./status";
 export interface MyApplicationCardsProps {
   applications: ApplicationDto[];
   onDownload: (app: ApplicationDto) => void;
+  /** How many messages of the secretariat the applicant has not seen, by application. */
+  newMessages?: ReadonlyMap<string, number>;
 }
 
 const action =
   "inline-flex min-h-11 items-center justify-center rounded-md px-4 text-sm font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
 /** 'My Applications' on a phone: one card per request (meeting, dates, status, actions), nothing clipped. */
-export function MyApplicationCards({ applications, onDownload }: MyApplicationCardsProps) {
+export function MyApplicationCards({ applications, onDownload, newMessages }: MyApplicationCardsProps) {
   return (
     <ul className="space-y-3" aria-label="My Applications">
       {applications.map((app) => {
@@ -29,6 +31,7 @@ export function MyApplicationCards({ applications, onDownload }: MyApplicationCa
                 status={app.status}
                 withdrawn={Boolean(app.withdrawnAt)}
                 changesRequested={Boolean(app.changesRequested)}
+                newMessages={newMessages?.get(app._id)}
               />
             </div>
             <p className="mt-1 break-words text-sm text-gray-800">{name}</p>

@@ -8,10 +8,12 @@ import { normalStatus, statusRowClass } from "./status";
 export interface MyApplicationsTableProps {
   applications: ApplicationDto[];
   onDownload: (app: ApplicationDto) => void;
+  /** How many messages of the secretariat the applicant has not seen, by application. */
+  newMessages?: ReadonlyMap<string, number>;
 }
 
 /** 'My Applications': one tinted row per application with its Actions menu. */
-export function MyApplicationsTable({ applications, onDownload }: MyApplicationsTableProps) {
+export function MyApplicationsTable({ applications, onDownload, newMessages }: MyApplicationsTableProps) {
   const navigate = useNavigate();
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
@@ -63,6 +65,7 @@ export function MyApplicationsTable({ applications, onDownload }: MyApplications
                     status={app.status}
                     withdrawn={Boolean(app.withdrawnAt)}
                     changesRequested={Boolean(app.changesRequested)}
+                    newMessages={newMessages?.get(app._id)}
                   />
                 </td>
                 <td className="px-2 py-3 sm:px-4">

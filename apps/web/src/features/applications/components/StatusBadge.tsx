@@ -1,4 +1,5 @@
 import { ChangesRequestedBadge } from "../../../components/ChangesRequestedBadge";
+import { StatusMark } from "../../../components/StatusMark";
 import { statusBadgeClass, statusLabel } from "./status";
 
 export interface StatusBadgeProps {
@@ -7,10 +8,17 @@ export interface StatusBadgeProps {
   withdrawn?: boolean;
   /** The secretariat asked for corrections: 'Changes requested' beside the status. */
   changesRequested?: boolean;
+  /** Messages of the secretariat the applicant has not seen: 'New message' beside the status. */
+  newMessages?: number;
 }
 
 /** The status as a coloured pill with a capitalised label, and what product.md shows beside it. */
-export function StatusBadge({ status, withdrawn = false, changesRequested = false }: StatusBadgeProps) {
+export function StatusBadge({
+  status,
+  withdrawn = false,
+  changesRequested = false,
+  newMessages = 0,
+}: StatusBadgeProps) {
   const style = withdrawn ? "bg-gray-100 text-gray-800 ring-gray-300" : statusBadgeClass(status);
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
@@ -20,6 +28,9 @@ export function StatusBadge({ status, withdrawn = false, changesRequested = fals
         {withdrawn ? "Withdrawn" : statusLabel(status)}
       </span>
       {changesRequested && !withdrawn && <ChangesRequestedBadge />}
+      {newMessages > 0 && (
+        <StatusMark>{newMessages > 1 ? `${newMessages} new messages` : "New message"}</StatusMark>
+      )}
     </span>
   );
 }

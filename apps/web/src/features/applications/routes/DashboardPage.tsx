@@ -6,6 +6,7 @@ import { Spinner } from "../../../components/Spinner";
 import { useMe } from "../../../lib/use-me";
 import { downloadVisaLetter } from "../api/downloads";
 import { useMyApplications } from "../api/my-applications";
+import { useUnseenMessages } from "../api/unseen-messages";
 import { MyApplicationCards } from "../components/MyApplicationCards";
 import { MyApplicationsTable } from "../components/MyApplicationsTable";
 import { NextSteps } from "../components/NextSteps";
@@ -18,6 +19,7 @@ const primaryLink =
 export default function DashboardPage() {
   const me = useMe();
   const apps = useMyApplications();
+  const newMessages = useUnseenMessages().data;
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // Just submitted (NewApplicationPage's navigation state): what happens next to that request.
   const submittedId = (useLocation().state as { submittedId?: string } | null)?.submittedId;
@@ -80,10 +82,10 @@ export default function DashboardPage() {
           <>
             {/* A table from 640 px, cards below it: a phone shows every column's content unclipped. */}
             <div className="hidden sm:block">
-              <MyApplicationsTable applications={apps.data} onDownload={download} />
+              <MyApplicationsTable applications={apps.data} onDownload={download} newMessages={newMessages} />
             </div>
             <div className="sm:hidden">
-              <MyApplicationCards applications={apps.data} onDownload={download} />
+              <MyApplicationCards applications={apps.data} onDownload={download} newMessages={newMessages} />
             </div>
           </>
         )}

@@ -21,6 +21,7 @@ import { ApplicationView } from "./ApplicationView";
 import { ApprovedBanner } from "./ApprovedBanner";
 import { ChangesRequestedBanner } from "./ChangesRequestedBanner";
 import { DocumentsSection } from "./DocumentsSection";
+import { NewMessagesBanner } from "./NewMessagesBanner";
 import { StatusHistory } from "./StatusHistory";
 import { canWithdraw, WithdrawRequest } from "./WithdrawRequest";
 
@@ -149,6 +150,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         <Banner kind="info">Reason for the rejection: {app.statusReason}</Banner>
       )}
       {!reviewing && app.changesRequested && <ChangesRequestedBanner id={app._id} />}
+      {!admin && isOwner && <NewMessagesBanner id={app._id} />}
       {normalStatus(app.status) === "approved" && <ApprovedBanner app={app} admin={admin && actor.isAdmin} />}
       {!admin && isOwner && !editing && <NextSteps app={app} />}
       {editing ? (

@@ -1,5 +1,6 @@
 import { Banner } from "../../../../components/Banner";
 import { useApplicationHistory } from "../../api/application-history";
+import { SecretariatQuote } from "./SecretariatQuote";
 
 /**
  * What the secretariat asked to correct, quoted where the applicant reads it first: on a phone
@@ -19,9 +20,7 @@ export function ChangesRequestedBanner({ id }: { id: string }) {
   return (
     <Banner kind="info">
       <p>The secretariat asks you to correct this request:</p>
-      <blockquote className="my-1 whitespace-pre-wrap break-words border-l-2 border-blue-300 pl-3">
-        {asked}
-      </blockquote>
+      <SecretariatQuote text={asked} />
       <p>Edit the request and save it.</p>
     </Banner>
   );

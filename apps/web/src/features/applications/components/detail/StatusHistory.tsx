@@ -22,6 +22,9 @@ function title(e: HistoryEntryDto): string {
   }
 }
 
+/** The status history's heading, where a banner about its entries jumps to. */
+export const STATUS_HISTORY_ID = "status-history";
+
 /**
  * The applicant's one history of their request, in their words: the secretariat's decisions with
  * their reasons, its messages and requests for changes, and their own withdrawal.
@@ -30,10 +33,10 @@ export function StatusHistory({ id }: { id: string }) {
   const history = useApplicationHistory(id);
   return (
     <section
-      aria-labelledby="status-history"
+      aria-labelledby={STATUS_HISTORY_ID}
       className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <h2 id="status-history" className="text-base font-semibold text-gray-900">
+      <h2 id={STATUS_HISTORY_ID} tabIndex={-1} className="text-base font-semibold text-gray-900">
         Status history
       </h2>
       {history.isPending ? (
