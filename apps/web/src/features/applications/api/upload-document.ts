@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DocumentDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { applicationKey } from "./application";
 
-/** Attaches a supporting document (POST /api/upload/:id, multipart field `file`). */
+/**
+ * Attaches a supporting document (POST /api/upload/:id, multipart field `file`). An upload is the
+ * owner acting on the request, so the history is read again: the messages before it are seen.
+ */
 export function useUploadDocument(applicationId: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -12,6 +16,11 @@ export function useUploadDocument(applicationId: string) {
       form.append("file", file);
       return api<DocumentDto>(`/api/upload/${encodeURIComponent(applicationId)}`, { method: "POST", form });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: applicationKey(applicationId) }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: applicationKey(applicationId) }),
+        qc.invalidateQueries({ queryKey: queryKeys.applicationHistory(applicationId) }),
+        qc.invalidateQueries({ queryKey: queryKeys.unseenMessages }),
+      ]),
   });
 }

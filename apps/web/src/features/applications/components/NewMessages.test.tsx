@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { HistoryEntryDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -53,6 +53,40 @@ describe("the secretariat's messages the applicant has not seen", () => {
 
     await userEvent.setup().click(within(banner).getByRole("link", { name: "See the full status history" }));
     expect(screen.getByRole("heading", { name: "Status history" })).toHaveFocus();
+  });
+
+  it("leave the top of the page once the applicant uploads a document, which shows they read them", async () => {
+    let uploaded = false;
+    stubApi({
+      "GET /api/applications/a1": { json: applicationDto() },
+      "GET /api/applications/a1/history": () => ({
+        json: history.map(({ unseen, ...e }) => (uploaded ? e : { ...e, unseen })),
+      }),
+      "POST /api/upload/a1": () => {
+        uploaded = true;
+        return {
+          status: 201,
+          json: {
+            _id: "d1",
+            filename: "badge.pdf",
+            contentType: "application/pdf",
+            size: 4,
+            uploadedAt: "2030-01-08T10:00:00.000Z",
+            url: "/api/applications/a1/documents/d1",
+          },
+        };
+      },
+    });
+    renderRoutes([{ path: "/x", element: <ApplicationDetail id="a1" admin={false} /> }], "/x");
+    expect(await screen.findByText("New message from the secretariat")).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.upload(
+      screen.getByLabelText("Upload a document"),
+      new File(["%PDF"], "badge.pdf", { type: "application/pdf" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Upload" }));
+    await waitFor(() => expect(screen.queryByText("New message from the secretariat")).toBeNull());
+    expect(screen.getByText("Please bring your meeting badge to the consulate.")).toBeInTheDocument();
   });
 
   it("are not announced on the secretariat's review page", async () => {
