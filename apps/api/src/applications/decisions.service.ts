@@ -81,12 +81,12 @@ async function decide(
     );
     return { changed: moving, skipped };
   });
-  for (const r of changed) {
-    ctx.events.emit("application.updated", {
-      applicationId: r.id,
+  // One event for them all: a page of 100 approvals signs its letters one after another and queues
+  // its mails in one transaction, instead of 100 signings and 100 transactions at once.
+  if (changed.length > 0) {
+    ctx.events.emit("applications.decided", {
       actorId: actor.userId,
-      from: r.status,
-      to,
+      decided: changed.map((r) => ({ applicationId: r.id, from: r.status, to })),
     });
   }
   return { changed: changed.length, skipped };

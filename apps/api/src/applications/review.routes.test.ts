@@ -1,9 +1,11 @@
 import type { ApplicationDto, BulkResultDto, HistoryEntryDto, NeighboursDto } from "@visa/domain";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { letters } from "../db/schema.js";
+import { workSettled } from "../notifications/background-work.js";
 import { drainMailQueue } from "../notifications/mail-queue.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
+import { countTransactions } from "../test/count-transactions.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
 
@@ -82,6 +84,41 @@ describe("POST /api/applications/bulk", () => {
       .from(letters)
       .where(eq(letters.applicationId, apps[0]?.id ?? ""));
     expect(issued).toHaveLength(1);
+  });
+
+  it("approves a page of a hundred as one piece of work: letters in turn, each applicant told once", async () => {
+    const meeting = await buildMeeting(t.app);
+    const owned = await Promise.all(Array.from({ length: 12 }, () => ownedApplication(meeting.id)));
+    const others = await Promise.all(
+      Array.from({ length: 88 }, () => buildApplication(t.app, { meetingId: meeting.id, userId: null })),
+    );
+    await drainMailQueue(t.app.ctx);
+    const before = t.mailer.sent.length;
+    const db = t.app.ctx.db;
+    const transactions = await countTransactions(db, async () => {
+      const { body } = await bulk({
+        action: "approve",
+        ids: [...owned.map((o) => o.id), ...others.map((a) => a.id)],
+      });
+      expect(body.changed).toBe(100);
+      await workSettled(t.app.ctx);
+    });
+    // The decision's own, each letter's, and the mails' one: an event per request had been a
+    // hundred signings and a hundred lock-and-check transactions at once.
+    expect(transactions).toBeLessThan(1 + 100 + 5);
+    const issued = await db
+      .select({ id: letters.applicationId })
+      .from(letters)
+      .where(inArray(letters.applicationId, [...owned.map((o) => o.id), ...others.map((a) => a.id)]));
+    expect(issued).toHaveLength(100);
+    await drainMailQueue(t.app.ctx);
+    await drainMailQueue(t.app.ctx);
+    const mails = t.mailer.sent.slice(before);
+    for (const { owner } of owned) {
+      const theirs = mails.filter((m) => m.to === owner.user.email);
+      expect(theirs, owner.user.email).toHaveLength(1);
+      expect(theirs[0]?.attachments?.length, owner.user.email).toBe(1);
+    }
   });
 
   it("leaves a request whose status changed since the admin chose it, saying so", async () => {

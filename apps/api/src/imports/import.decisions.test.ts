@@ -4,6 +4,7 @@ import { letters } from "../db/schema.js";
 import { workSettled } from "../notifications/background-work.js";
 import { drainMailQueue } from "../notifications/mail-queue.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
+import { countTransactions } from "../test/count-transactions.js";
 import { buildMeeting } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
 import { importAccepted, importRow, storedRows, toCsv } from "./csv-test-helpers.js";
@@ -23,19 +24,11 @@ describe("import: new requests the file approves or rejects", () => {
       importRow(meeting.name, 400_000 + i, { status: i % 5 === 0 ? "Approved" : "Rejected" }),
     );
     const db = t.app.ctx.db;
-    const transaction = db.transaction.bind(db);
-    let transactions = 0;
-    db.transaction = ((...args: Parameters<typeof transaction>) => {
-      transactions++;
-      return transaction(...args);
-    }) as typeof db.transaction;
-    let result: Awaited<ReturnType<typeof importAccepted>>;
-    try {
+    let result: Awaited<ReturnType<typeof importAccepted>> | undefined;
+    const transactions = await countTransactions(db, async () => {
       result = await importAccepted(t.app, admin.auth, toCsv(rows));
       await workSettled(t.app.ctx);
-    } finally {
-      db.transaction = transaction;
-    }
+    });
     expect(result).toMatchObject({ successful: 150, approved: 30, failed: 0 });
     // The import's own, each letter's, and the mails' a few at most: 2,000 decisions had been
     // 2,000 transactions of about ten statements each, and held every other request up for seconds.

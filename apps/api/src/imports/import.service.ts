@@ -89,7 +89,7 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
     created.status === "Pending" ? [] : [{ applicationId: created.id, from: "Pending", to: created.status }],
   );
   const approved = decided.filter((d) => d.to === "Approved").length;
-  if (decided.length > 0) ctx.events.emit("applications.imported", { actorId: actor.userId, decided });
+  if (decided.length > 0) ctx.events.emit("applications.decided", { actorId: actor.userId, decided });
 
   // A large import changes the table enough for the planner's statistics to matter.
   if (plan.inserts.length + plan.updates.length >= BULK_WRITE_ROWS) {

@@ -23,7 +23,7 @@ export function subscribeLetterEvents(ctx: AppContext): void {
   ctx.events.on("application.updated", ({ applicationId, to }) => {
     if (to === "Approved") return trackWork(ctx, issueNow(ctx, applicationId));
   });
-  ctx.events.on("applications.imported", ({ decided }) => {
+  ctx.events.on("applications.decided", ({ decided }) => {
     const approved = decided.filter((d) => d.to === "Approved").map((d) => d.applicationId);
     return trackWork(ctx, issueInTurn(ctx, approved));
   });

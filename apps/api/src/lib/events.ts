@@ -13,10 +13,11 @@ export interface DomainEvents {
   "application.updated": [{ applicationId: string; actorId: string; from: string; to: string }];
   "application.deleted": [{ applicationId: string }];
   /**
-   * An import created these applications Approved or Rejected: each goes as an admin's decision
-   * goes, in turn (thousands of `application.updated` at once held every other request up).
+   * Many applications decided at once (an import that created them Approved or Rejected, a bulk
+   * decision on the review desk): each goes as one decision goes, in turn (thousands of
+   * `application.updated` at once held every other request up).
    */
-  "applications.imported": [{ actorId: string; decided: StatusChange[] }];
+  "applications.decided": [{ actorId: string; decided: StatusChange[] }];
   /** A printed field of an approved application changed: its letter was revoked, a new one is due. */
   "letter.superseded": [{ applicationId: string }];
   /** An account's address was proved (its link, a completed reset, an admin creating it): mail may go to it now. */

@@ -24,7 +24,7 @@ export async function notificationsPlugin(app: App, deps: RouteDeps) {
   ctx.events.on("application.updated", ({ applicationId, from, to }) =>
     from === to ? undefined : trackWork(ctx, notifyStatusChange(ctx, applicationId, from, to)),
   );
-  ctx.events.on("applications.imported", ({ decided }) => trackWork(ctx, notifyStatusChanges(ctx, decided)));
+  ctx.events.on("applications.decided", ({ decided }) => trackWork(ctx, notifyStatusChanges(ctx, decided)));
   ctx.events.on("letter.superseded", ({ applicationId }) =>
     trackWork(ctx, notifyLetterReplaced(ctx, applicationId)),
   );
