@@ -208,7 +208,9 @@ describe("AdminApplicationsPage", () => {
       <AdminApplicationsPage />,
     );
     await screen.findByText("Showing 1 of 1 applications for Far 2099");
-    expect(Object.fromEntries(lastList() ?? [])).toMatchObject({
+    // The first request asks for the address's place. (The answer has one page only, so the list
+    // then moves to page 1, and the last request may already ask for that.)
+    expect(Object.fromEntries(listCalls()[0]?.url.searchParams ?? [])).toMatchObject({
       meetingId: "m-far",
       status: "Pending",
       warnings: "true",
