@@ -60,7 +60,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("rows per page in the admin list", () => {
+// Pages of 100 rows take seconds to render in jsdom on a busy machine: more than the default 5 s.
+describe("rows per page in the admin list", { timeout: 30_000 }, () => {
   it("offers 10, 25, 50 and 100, and shows the chosen number from page 1 of the same place", async () => {
     sessionStorage.setItem("adminListSearch", "tester");
     const view = renderAt(
