@@ -38,11 +38,14 @@ export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 /** POST /api/applications/bulk: one action on many requests, in one transaction. */
 export const BULK_ACTIONS = ["approve", "reject", "resend"] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** The most applications one bulk request names: one transaction's worth. A larger selection is sent in parts. */
+export const MAX_BULK_IDS = 500;
 export const bulkActionBody = z.object({
   action: z.enum(BULK_ACTIONS, { message: "must be approve, reject or resend" }),
-  ids: z.array(idField).min(1, { message: "must name at least one application" }).max(500, {
-    message: "must name at most 500 applications",
-  }),
+  ids: z
+    .array(idField)
+    .min(1, { message: "must name at least one application" })
+    .max(MAX_BULK_IDS, { message: `must name at most ${MAX_BULK_IDS} applications` }),
   reason: reason.optional(),
   /**
    * The status each request had where the admin chose it (the list, the detail page): a request
@@ -58,6 +61,17 @@ export interface BulkResultDto {
   changed: number;
   skipped: { _id: string; name: string; reason: string }[];
   message: string;
+}
+
+const DONE: Record<BulkAction, (n: number) => string> = {
+  approve: (n) => `${n} approved`,
+  reject: (n) => `${n} rejected`,
+  resend: (n) => `${n} ${n === 1 ? "letter" : "letters"} queued to be e-mailed`,
+};
+
+/** What a bulk action says it did: "12 approved, 2 not changed". */
+export function bulkMessage(action: BulkAction, changed: number, notChanged: number): string {
+  return `${DONE[action](changed)}${notChanged > 0 ? `, ${notChanged} not changed` : ""}`;
 }
 
 /** A note for admins only, or a message the applicant reads and is mailed. */

@@ -1,4 +1,4 @@
-import type { ApplicationStatus, BulkAction, BulkResultDto } from "@visa/domain";
+import { type ApplicationStatus, type BulkAction, type BulkResultDto, bulkMessage } from "@visa/domain";
 import { inArray } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
@@ -115,12 +115,6 @@ async function resendAll(ctx: AppContext, ids: string[]): Promise<{ changed: num
   return { changed, skipped };
 }
 
-const DONE: Record<BulkAction, (n: number) => string> = {
-  approve: (n) => `${n} approved`,
-  reject: (n) => `${n} rejected`,
-  resend: (n) => `${n} ${n === 1 ? "letter" : "letters"} queued to be e-mailed`,
-};
-
 /** One action on many applications (admins only): how many changed, and why the others did not. */
 export async function bulkAction(
   ctx: AppContext,
@@ -132,6 +126,10 @@ export async function bulkAction(
     input.action === "resend"
       ? await resendAll(ctx, ids)
       : await decide(ctx, actor, ids, input.action, input.reason ?? "", input.seen);
-  const notChanged = skipped.length > 0 ? `, ${skipped.length} not changed` : "";
-  return { action: input.action, changed, skipped, message: `${DONE[input.action](changed)}${notChanged}` };
+  return {
+    action: input.action,
+    changed,
+    skipped,
+    message: bulkMessage(input.action, changed, skipped.length),
+  };
 }

@@ -1,23 +1,87 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BulkAction, BulkResultDto, RejectionReasonsDto } from "@visa/domain";
+import {
+  type BulkAction,
+  type BulkResultDto,
+  bulkMessage,
+  MAX_BULK_IDS,
+  type RejectionReasonsDto,
+} from "@visa/domain";
 import { useCallback, useMemo, useState } from "react";
 import { api } from "./api-client";
+import { serverReason } from "./failure-message";
 import { queryKeys } from "./query-keys";
+
+export interface BulkInput {
+  action: BulkAction;
+  ids: string[];
+  reason?: string;
+  /**
+   * The status each request showed where the admin chose it, so a request someone else decided
+   * meanwhile is left as it is (and listed with why).
+   */
+  seen?: Record<string, string>;
+}
+
+/**
+ * A selection sent in parts stopped at a part that failed: the parts before it were done (and
+ * stay done), the rest (`remaining`) were not sent. Its message says both.
+ */
+export class BulkIncompleteError extends Error {
+  constructor(
+    readonly done: BulkResultDto,
+    readonly remaining: string[],
+    cause: unknown,
+  ) {
+    const why = serverReason(cause) ?? "the server did not answer";
+    super(
+      `${bulkSummary(done)}. The other ${remaining.length} were not changed (${why}); ` +
+        "they are still selected, to try again.",
+    );
+  }
+}
+
+/**
+ * One bulk action on any number of applications: sent in parts of at most MAX_BULK_IDS (what the
+ * server takes at once, one transaction each), one after another, and answered as one result.
+ * A failed first part changed nothing and fails as it came; a later one throws BulkIncompleteError.
+ */
+export async function sendBulkAction(input: BulkInput): Promise<BulkResultDto> {
+  let done: BulkResultDto | null = null;
+  for (let start = 0; start < input.ids.length; start += MAX_BULK_IDS) {
+    const ids = input.ids.slice(start, start + MAX_BULK_IDS);
+    const seen =
+      input.seen && Object.fromEntries(ids.flatMap((id) => (input.seen?.[id] ? [[id, input.seen[id]]] : [])));
+    let part: BulkResultDto;
+    try {
+      part = await api<BulkResultDto>("/api/applications/bulk", {
+        method: "POST",
+        body: { ...input, ids, seen },
+      });
+    } catch (err) {
+      if (!done) throw err;
+      throw new BulkIncompleteError(done, input.ids.slice(start), err);
+    }
+    done = done ? joined(done, part) : part;
+  }
+  if (!done) throw new Error("A bulk action needs at least one application");
+  return done;
+}
+
+/** Two parts' results as one. */
+function joined(a: BulkResultDto, b: BulkResultDto): BulkResultDto {
+  const changed = a.changed + b.changed;
+  const skipped = [...a.skipped, ...b.skipped];
+  return { action: a.action, changed, skipped, message: bulkMessage(a.action, changed, skipped.length) };
+}
 
 /** Approve, reject (with a reason) or resend letters for many applications at once. */
 export function useBulkAction() {
   const client = useQueryClient();
   return useMutation({
-    // `seen`: the status each request showed where the admin chose it, so a request someone
-    // else decided meanwhile is left as it is (and listed with why).
-    mutationFn: (input: {
-      action: BulkAction;
-      ids: string[];
-      reason?: string;
-      seen?: Record<string, string>;
-    }) => api<BulkResultDto>("/api/applications/bulk", { method: "POST", body: input }),
-    // Lists, counts, details and histories all change with a decision.
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+    mutationFn: sendBulkAction,
+    // Lists, counts, details and histories all change with a decision; a selection that failed
+    // part-way changed some of them too.
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
   });
 }
 

@@ -148,3 +148,35 @@ describe("a decision from the admin list that changes nothing", () => {
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
   });
 });
+
+describe("a decision on more applications than one request takes", () => {
+  it("says what was done when a later part fails, and keeps the rest selected", async () => {
+    // Six pages of 100 Pending requests; the server takes 500 at once and fails the second part.
+    const all = Array.from({ length: 600 }, (_, i) => pending(`a${i}`, `Person${i}`));
+    let parts = 0;
+    stubApi({
+      "GET /api/meetings": () => json([meeting("m1", "Plenary 2098", "2098-03-10")]),
+      "GET /api/applications/stats": () => json({ total: 600, pending: 600, approved: 0, rejected: 0 }),
+      "GET /api/applications": (c: RecordedRequest) => {
+        const page = Number(c.url.searchParams.get("page") ?? "1");
+        const rows = all.slice((page - 1) * 100, page * 100);
+        return json({ applications: rows, pagination: { total: 600, page, pages: 6 } });
+      },
+      "POST /api/applications/bulk": (c: RecordedRequest) =>
+        ++parts === 1 ? approved((c.body as { ids: string[] }).ids.length) : json({ message: "Boom" }, 502),
+    });
+    renderAt("/admin?meeting=m1&status=pending&size=100", <AdminApplicationsPage />);
+    for (let page = 1; page <= 6; page++) {
+      await screen.findByText(`Person${(page - 1) * 100} Tester`, {}, { timeout: 5_000 });
+      await userEvent.click(screen.getByLabelText("Select all applications on this page"));
+      if (page < 6) await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    }
+    expect(screen.getByText("600 selected")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Approve selected" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "500 approved. The other 100 were not changed (the server did not answer); they are still selected, to try again.",
+    );
+    expect(screen.getByText("100 selected")).toBeInTheDocument();
+    expect(parts).toBe(2);
+  }, 90_000);
+});

@@ -8,7 +8,13 @@ import { SearchBox } from "../../../components/SearchBox";
 import { Spinner } from "../../../components/Spinner";
 import { reasonOr } from "../../../lib/failure-message";
 import { listPlaceQuery } from "../../../lib/list-query";
-import { bulkKind, bulkSummary, useBulkAction, useRejection } from "../../../lib/review-actions";
+import {
+  BulkIncompleteError,
+  bulkKind,
+  bulkSummary,
+  useBulkAction,
+  useRejection,
+} from "../../../lib/review-actions";
 import { useDecisionFocus } from "../../../lib/use-decision-focus";
 import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
@@ -60,6 +66,14 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           focus.refocus(row);
         },
         onError: (err) => {
+          if (err instanceof BulkIncompleteError) {
+            // Part of a large selection was done: said in the list's notice, the rest kept selected.
+            setNotice({ kind: "error", text: err.message });
+            setSelected(new Set(err.remaining));
+            rejection.close();
+            focus.refocus(row);
+            return;
+          }
           const text = reasonOr(err, "The action failed; nothing was changed");
           if (action === "reject") rejection.failed(text);
           else setNotice({ kind: "error", text });
