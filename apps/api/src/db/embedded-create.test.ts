@@ -97,8 +97,47 @@ describe.skipIf(!!process.env.DATABASE_URL)("an embedded database that does not 
       `Cannot open the embedded database in ${pgdata}: global/pg_control is missing. It is damaged or incomplete`,
     );
     await expect(opening).rejects.toThrow("npm run restore -- FILE --replace");
-    // Nothing of it is taken away (the database engine may leave its pid file).
-    expect(readdirSync(pgdata)).toEqual(expect.arrayContaining(before));
+    // Nothing of it is taken away, and the database engine's pid file, which reads as a server
+    // still running on it, does not stay.
+    expect(readdirSync(pgdata).sort()).toEqual(before);
+    expect(existsSync(join(pgdata, "postmaster.pid"))).toBe(false);
+  });
+
+  it("keeps a pid file it found, as it was, and takes away none when opened again", async () => {
+    const { dataDir, pgdata } = await madeDatabase();
+    // As a process killed while it had the database open leaves it.
+    const left = "-42\n/pglite/data\n1795805444\n5432\n";
+    writeFileSync(join(pgdata, "postmaster.pid"), left);
+    const control = readFileSync(join(pgdata, "global", "pg_control"));
+    rmSync(join(pgdata, "global", "pg_control"));
+
+    await expect(openEmbedded({ dataDir, migrationsFolder: MIGRATIONS })).rejects.toThrow("is missing");
+    expect(readFileSync(join(pgdata, "postmaster.pid"), "utf8")).toBe(left);
+
+    // Repaired, it opens, and closing it takes the pid file away.
+    writeFileSync(join(pgdata, "global", "pg_control"), control);
+    await opensAndAnswers(dataDir);
+    expect(existsSync(join(pgdata, "postmaster.pid"))).toBe(false);
+  });
+
+  it("is closed, leaving no pid file, when a migration fails after it opened", async () => {
+    const { dataDir, pgdata } = await madeDatabase();
+    const migrations = mkdtempSync(join(tmpdir(), "visa-migrations-"));
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS, "meta", "_journal.json"), "utf8"));
+    const last = journal.entries.at(-1);
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: "9999_broken" });
+    mkdirSync(join(migrations, "meta"));
+    writeFileSync(join(migrations, "meta", "_journal.json"), JSON.stringify(journal));
+    for (const entry of journal.entries.slice(0, -1)) {
+      const name = `${entry.tag}.sql`;
+      writeFileSync(join(migrations, name), readFileSync(join(MIGRATIONS, name)));
+    }
+    writeFileSync(join(migrations, "9999_broken.sql"), "select * from no_such_table;");
+
+    await expect(openEmbedded({ dataDir, migrationsFolder: migrations })).rejects.toThrow();
+    expect(existsSync(join(pgdata, "postmaster.pid"))).toBe(false);
+    // DATA_DIR is free again, and the database opens with the real migrations.
+    await opensAndAnswers(dataDir);
   });
 
   it("says its files could not be read rather than the database engine's abort", async () => {

@@ -1,4 +1,13 @@
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { type ParserOptions, PGlite, types } from "@electric-sql/pglite";
@@ -107,7 +116,14 @@ export async function openEmbedded(opts: EmbeddedOptions): Promise<Database> {
   }
   const lock = opts.lock ?? lockDataDir(opts.dataDir, opts.holder ?? "another process", opts.lockAdvice);
   try {
-    return await finishOpening(await openFiles(opts.dataDir, opts.template ?? PGLITE_TEMPLATE), opts, lock);
+    const client = await openFiles(opts.dataDir, opts.template ?? PGLITE_TEMPLATE);
+    try {
+      return await finishOpening(client, opts, lock);
+    } catch (e) {
+      // Closed, so the database is shut down cleanly and takes its pid file away (see openFiles).
+      if (!client.closed) await client.close().catch(() => {});
+      throw e;
+    }
   } catch (e) {
     // A lock handed in stays its caller's (a restore keeps it while it puts things back).
     if (!opts.lock) lock.release();
@@ -126,6 +142,7 @@ async function openFiles(dataDir: string, template: string): Promise<PGlite> {
   const dir = join(dataDir, "pgdata");
   removeUnfinished(dataDir);
   const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
+  const pidFile = fresh ? undefined : foundPidFile(dir);
   try {
     if (fresh) await createFiles(dataDir, dir, template);
     const client = new PGlite(dir, {
@@ -142,6 +159,7 @@ async function openFiles(dataDir: string, template: string): Promise<PGlite> {
     // A database that failed while being created would not open next time either: take it away,
     // so the directory is as it was. An existing one is left untouched.
     if (fresh) rmSync(dir, { recursive: true, force: true });
+    else pidFile?.putBack();
     const free = freeBytes(dataDir);
     if (isDiskFull(e) || (free !== undefined && free < WRITE_RESERVE)) {
       throw new DatabaseOpenError(
@@ -153,6 +171,33 @@ async function openFiles(dataDir: string, template: string): Promise<PGlite> {
       `Cannot open the embedded database in ${dir}: ${e instanceof Error ? e.message : String(e)}`,
     );
   }
+}
+
+/**
+ * The database engine writes pgdata/postmaster.pid as it starts and removes it only when it is
+ * closed: a database that fails to open keeps one, which reads as a server still running on it
+ * (and is copied into whatever is made of the directory before it is repaired). Only the holder
+ * of DATA_DIR's lock opens pgdata, so no live server has a pid file there; one found before the
+ * open (left by a process that was killed) is written back as it was.
+ */
+function foundPidFile(dir: string): { putBack(): void } {
+  const file = join(dir, "postmaster.pid");
+  let found: Buffer | undefined;
+  try {
+    found = readFileSync(file);
+  } catch {
+    found = undefined;
+  }
+  return {
+    putBack() {
+      try {
+        if (found === undefined) rmSync(file, { force: true });
+        else writeFileSync(file, found);
+      } catch {
+        // The failure to open is what the caller reports; a pid file that stays misleads no worse.
+      }
+    },
+  };
 }
 
 /** Files every PostgreSQL data directory has; without one, the database cannot start. */
