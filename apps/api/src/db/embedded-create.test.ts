@@ -87,6 +87,16 @@ async function madeDatabase(): Promise<{ dataDir: string; pgdata: string }> {
 }
 
 describe.skipIf(!!process.env.DATABASE_URL)("an embedded database that does not open", () => {
+  it("is named in one line when a file stands where its directory should be, and left as it is", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "visa-damaged-"));
+    writeFileSync(join(dataDir, "pgdata"), "not a database");
+
+    await expect(openEmbedded({ dataDir, migrationsFolder: MIGRATIONS })).rejects.toThrow(
+      `Cannot open the embedded database: ${join(dataDir, "pgdata")} is a file, not a directory; move it away`,
+    );
+    expect(readFileSync(join(dataDir, "pgdata"), "utf8")).toBe("not a database");
+  });
+
   it("is named damaged, with the missing file and a way out, and left as it was", async () => {
     const { dataDir, pgdata } = await madeDatabase();
     rmSync(join(pgdata, "global", "pg_control"));

@@ -6,6 +6,7 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -141,6 +142,11 @@ export const UNFINISHED_PREFIX = "pgdata.creating-";
 async function openFiles(dataDir: string, template: string): Promise<PGlite> {
   const dir = join(dataDir, "pgdata");
   removeUnfinished(dataDir);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new DatabaseOpenError(
+      `Cannot open the embedded database: ${dir} is a file, not a directory; move it away to start with an empty database`,
+    );
+  }
   const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
   const pidFile = fresh ? undefined : foundPidFile(dir);
   try {
