@@ -8,12 +8,11 @@
  * history). Uses DATABASE_URL (a PostgreSQL server) or the embedded database under DATA_DIR; while
  * a server holds DATA_DIR, the command runs in that server (cli/run-command.ts).
  */
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { emailField, passwordField, requiredText } from "@visa/domain";
-import { ConfigError, loadConfig } from "../config.js";
 import type { CommandOutput } from "../data-dir/command-socket.js";
 import { type AdminArgs, adminCommand } from "./admin-command.js";
+import { cliConfig, runIfMain } from "./cli-run.js";
 import { runOnDatabase } from "./run-command.js";
 
 export const ADMIN_USAGE = `Usage: npm run admin -- --email <address> --password <at least 6 characters> [--first <name>] [--last <name>] [--reset-password]
@@ -52,16 +51,8 @@ export async function runAdminCli(
   if (!first.success) return usageError("--first", first.error.issues[0]?.message);
   const last = name.safeParse(values.last);
   if (!last.success) return usageError("--last", last.error.issues[0]?.message);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      out.error(e.message);
-      return 1;
-    }
-    throw e;
-  }
+  const config = cliConfig(env, out);
+  if (!config) return 1;
   const args: AdminArgs = {
     email: email.data,
     password: password.data,
@@ -88,12 +79,4 @@ function parse(argv: string[]) {
   }).values;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runAdminCli(process.argv.slice(2), process.env, console).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error(e instanceof Error ? e.message : String(e));
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, "admin", (argv) => runAdminCli(argv, process.env, console));

@@ -1,6 +1,6 @@
-import { createWriteStream } from "node:fs";
+import { createWriteStream, existsSync, type Stats, statSync } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
-import { isAbsolute } from "node:path";
+import { dirname, isAbsolute } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -10,6 +10,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CommandOutput } from "../data-dir/command-socket.js";
 import type { Database } from "../db/client.js";
+import { beginsLikeBackup } from "./backup-file.js";
+import { fileProblem } from "./cli-run.js";
 
 /** Where a backup goes, checked again where it runs (the server, when it goes through one). */
 export const backupArgs = z.object({
@@ -30,6 +32,11 @@ export async function backupCommand(
 ): Promise<number> {
   if (database.kind !== "embedded") {
     out.error("This database is a PostgreSQL server: back it up with pg_dump (see README, Deploying).");
+    return 1;
+  }
+  const refused = destinationProblem(file);
+  if (refused) {
+    out.error(`No backup was made: ${refused}.`);
     return 1;
   }
   const client = (database.db as unknown as { $client: PGlite }).$client;
@@ -54,7 +61,8 @@ export async function backupCommand(
     await rename(partial, file);
   } catch (e) {
     await rm(partial, { force: true });
-    out.error(`The backup could not be written to ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    const problem = fileProblem(partial, e, "write") ?? (e instanceof Error ? e.message : String(e));
+    out.error(`The backup could not be written to ${file}: ${problem}.`);
     return 1;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -62,4 +70,26 @@ export async function backupCommand(
     `Backed up the database to ${file} (${(size / 1e6).toFixed(1)} MB, ${seconds} s; requests waited ${(copied / 1000).toFixed(1)} s).`,
   );
   return 0;
+}
+
+/**
+ * Why `file` cannot take a backup, found before the database is copied (requests wait while it is):
+ * a directory that does not exist, a directory in its place, or another kind of file there.
+ */
+function destinationProblem(file: string): string | undefined {
+  let st: Stats;
+  try {
+    st = statSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" && existsSync(dirname(file))) return undefined;
+    return fileProblem(file, e, "write");
+  }
+  if (st.isDirectory()) return `${file} is a directory: give the backup a file name in it`;
+  try {
+    if (st.size === 0 || beginsLikeBackup(file)) return undefined;
+  } catch (e) {
+    return fileProblem(file, e, "write");
+  }
+  return `${file} exists and is not a backup; a backup replaces only an earlier backup, so give another file name`;
 }

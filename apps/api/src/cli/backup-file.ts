@@ -1,4 +1,5 @@
-import { gunzipSync } from "node:zlib";
+import { closeSync, openSync, readSync } from "node:fs";
+import { constants, gunzipSync } from "node:zlib";
 
 const BLOCK = 512;
 
@@ -35,4 +36,26 @@ function field(header: Buffer, offset: number, length: number): string {
   const raw = header.subarray(offset, offset + length);
   const end = raw.indexOf(0);
   return raw.toString("utf8", 0, end === -1 ? length : end).trim();
+}
+
+/**
+ * Whether `file` begins like a file `npm run backup` writes (a gzipped tar), read from its first
+ * bytes only: a backup may replace an earlier backup, never another kind of file given by mistake.
+ */
+export function beginsLikeBackup(file: string): boolean {
+  const head = Buffer.alloc(64 * 1024);
+  const fd = openSync(file, "r");
+  let read: number;
+  try {
+    read = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    // The first block of what is read, though the rest of the stream is missing.
+    const tar = gunzipSync(head.subarray(0, read), { finishFlush: constants.Z_SYNC_FLUSH });
+    return tar.length >= BLOCK && tar.toString("latin1", 257, 262) === "ustar";
+  } catch {
+    return false;
+  }
 }

@@ -143,9 +143,68 @@ describe.skipIf(!!process.env.DATABASE_URL)("npm run backup and npm run restore"
     execFileSync("tar", ["czf", bad, "-C", broken, "PG_VERSION", "global"]);
     const run = capture();
     expect(await runBackupCli(["restore", bad, "--replace"], { DATA_DIR: dataDir }, run.out)).toBe(1);
-    expect(run.lines.join("\n")).toContain("back in place");
+    expect(run.lines).toEqual([
+      `${bad} could not be restored: its files do not open as a database (the backup is damaged, or was made by another PostgreSQL version).`,
+      "The database that was there is back in place.",
+    ]);
     await expectKept();
   }, 300_000);
+
+  it("refuses a place a backup cannot go in one line, before copying, and replaces no other file", async () => {
+    const dataDir = fresh();
+    await addUser(dataDir, "kept@example.test");
+    const env = { DATA_DIR: dataDir };
+    const place = fresh();
+    const notes = join(place, "notes.txt");
+    writeFileSync(notes, "not a backup");
+    const cases: Array<[string, string]> = [
+      [place, `No backup was made: ${place} is a directory: give the backup a file name in it.`],
+      [join(place, "missing", "x.tar.gz"), `No backup was made: ${join(place, "missing")} does not exist.`],
+      [
+        notes,
+        `No backup was made: ${notes} exists and is not a backup; a backup replaces only an earlier backup, so give another file name.`,
+      ],
+      [
+        join(notes, "x.tar.gz"),
+        `No backup was made: a part of ${join(notes, "x.tar.gz")}'s path is a file, not a directory.`,
+      ],
+    ];
+    // /proc takes no new files, even from root.
+    if (existsSync("/proc/self")) {
+      cases.push([
+        "/proc/x.tar.gz",
+        "The backup could not be written to /proc/x.tar.gz: /proc takes no new files.",
+      ]);
+    }
+    for (const [file, said] of cases) {
+      const run = capture();
+      expect(await runBackupCli(["backup", file], env, run.out)).toBe(1);
+      expect(run.lines).toEqual([said]);
+    }
+    expect(readFileSync(notes, "utf8")).toBe("not a backup");
+    expect(readdirSync(place).sort()).toEqual(["notes.txt"]);
+
+    // An earlier backup, or an empty file, is replaced.
+    const earlier = join(place, "portal.tar.gz");
+    expect(await runBackupCli(["backup", earlier], env, capture().out)).toBe(0);
+    expect(await runBackupCli(["backup", earlier], env, capture().out)).toBe(0);
+    writeFileSync(join(place, "empty.tar.gz"), "");
+    expect(await runBackupCli(["backup", join(place, "empty.tar.gz")], env, capture().out)).toBe(0);
+  }, 300_000);
+
+  it("refuses a directory or an unreadable name as the file to restore in one line", async () => {
+    const dataDir = fresh();
+    const place = fresh();
+    for (const [file, said] of [
+      [place, `Nothing was restored: ${place} is a directory, not a file.`],
+      [join(place, "missing.tar.gz"), `${join(place, "missing.tar.gz")} does not exist.`],
+    ] as const) {
+      const run = capture();
+      expect(await runBackupCli(["restore", file], { DATA_DIR: dataDir }, run.out)).toBe(1);
+      expect(run.lines).toEqual([said]);
+    }
+    expect(existsSync(join(dataDir, "pgdata"))).toBe(false);
+  });
 
   it("refuses a PostgreSQL server, a missing database and a wrong command line", async () => {
     const pg = capture();

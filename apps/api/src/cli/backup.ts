@@ -11,15 +11,17 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { inspect, parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import type { AppConfig } from "../config.js";
 import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
 import { openDatabase } from "../db/client.js";
+import { isDiskFull } from "../db/disk-space.js";
 import { PGLITE_SETTINGS, pgliteExtensions } from "../db/embedded.js";
+import { loggableError } from "../lib/loggable-error.js";
 import { backupCommand } from "./backup-command.js";
 import { isBackupFile } from "./backup-file.js";
-import { cliConfig, type Output, runIfMain } from "./cli-run.js";
+import { cliConfig, detailed, fileProblem, type Output, runIfMain } from "./cli-run.js";
 import { runOnDatabase } from "./run-command.js";
 
 export const BACKUP_USAGE = `Usage: npm run backup -- <file.tar.gz>
@@ -60,7 +62,7 @@ export async function runBackupCli(argv: string[], env: NodeJS.ProcessEnv, out: 
   const path = resolve(file);
   return command === "backup"
     ? backup(config, path, out)
-    : restore(config.dataDir, path, parsed.values.replace ?? false, out);
+    : restore(config.dataDir, path, parsed.values.replace ?? false, out, detailed(env));
 }
 
 /** Copies DATA_DIR's database into `file`, in the server holding DATA_DIR or in this process. */
@@ -75,7 +77,13 @@ async function backup(config: AppConfig, file: string, out: Output): Promise<num
 }
 
 /** Makes DATA_DIR's database from a backup, then opens it once, which applies newer migrations. */
-async function restore(dataDir: string, file: string, replace: boolean, out: Output): Promise<number> {
+async function restore(
+  dataDir: string,
+  file: string,
+  replace: boolean,
+  out: Output,
+  showDetail: boolean,
+): Promise<number> {
   if (!existsSync(file)) {
     out.error(`${file} does not exist.`);
     return 1;
@@ -83,12 +91,20 @@ async function restore(dataDir: string, file: string, replace: boolean, out: Out
   // Held from before the old database is moved aside until the new one has been opened once.
   const lock = lockDataDir(dataDir, "npm run restore", STOP_FIRST);
   try {
-    const bytes = readFileSync(file);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (e) {
+      const problem = fileProblem(file, e, "read");
+      if (!problem) throw e;
+      out.error(`Nothing was restored: ${problem}.`);
+      return 1;
+    }
     if (!isBackupFile(bytes)) {
       out.error(`${file} is not a backup made by npm run backup.`);
       return 1;
     }
-    return await restoreLocked(dataDir, file, bytes, replace, out, lock);
+    return await restoreLocked(dataDir, file, bytes, { replace, showDetail }, out, lock);
   } finally {
     lock.release();
   }
@@ -98,7 +114,7 @@ async function restoreLocked(
   dataDir: string,
   file: string,
   bytes: Buffer,
-  replace: boolean,
+  { replace, showDetail }: { replace: boolean; showDetail: boolean },
   out: Output,
   lock: DataDirLock,
 ): Promise<number> {
@@ -125,7 +141,8 @@ async function restoreLocked(
     const database = await openDatabase({ dataDir, lock });
     await database.close();
   } catch (e) {
-    out.error(`${file} could not be restored: ${e instanceof Error ? e.message : String(e)}`);
+    out.error(`${file} could not be restored: ${unrestored(dataDir, e)}.`);
+    if (showDetail) out.error(inspect(loggableError(e)));
     // Half-restored files are removed, never left where the server would open them.
     rmSync(dir, { recursive: true, force: true });
     if (keptAs) {
@@ -140,6 +157,14 @@ async function restoreLocked(
   return 0;
 }
 
+/** Why a backup's files did not become a database, in words for the operator. */
+function unrestored(dataDir: string, e: unknown): string {
+  if (isDiskFull(e)) return `there is no space left in DATA_DIR ${dataDir}`;
+  const problem = fileProblem(join(dataDir, "pgdata"), e, "write");
+  if (problem) return problem;
+  return "its files do not open as a database (the backup is damaged, or was made by another PostgreSQL version)";
+}
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -149,4 +174,6 @@ function parse(argv: string[]) {
   });
 }
 
-runIfMain(import.meta.url, (argv) => runBackupCli(argv, process.env, console));
+runIfMain(import.meta.url, process.argv[2] === "restore" ? "restore" : "backup", (argv) =>
+  runBackupCli(argv, process.env, console),
+);

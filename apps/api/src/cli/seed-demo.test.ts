@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, meetings, users } from "../db/schema.js";
@@ -91,13 +94,24 @@ describe("seed:demo command", () => {
     try {
       const lines: string[] = [];
       const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
-      expect(await runSeedDemoCli(target.env, out)).toBe(0);
+      expect(await runSeedDemoCli([], target.env, out)).toBe(0);
       expect(lines.join("\n")).toContain("Seeded 4 meetings, 11 users and 19 applications.");
-      expect(await runSeedDemoCli(target.env, out)).toBe(0);
+      expect(await runSeedDemoCli([], target.env, out)).toBe(0);
       expect(lines.at(-1)).toBe("Demo data is already there; nothing changed.");
       expect(await target.withDb((db) => db.select().from(applications))).toHaveLength(19);
     } finally {
       await target.cleanup();
     }
+  });
+
+  it("refuses arguments with its usage and exit code 2, before opening the database", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "visa-seed-"));
+    const errors: string[] = [];
+    const out = { log: () => {}, error: (l: string) => errors.push(l) };
+    expect(await runSeedDemoCli(["--email", "a@example.org"], { DATA_DIR: dataDir }, out)).toBe(2);
+    expect(errors.join("\n")).toMatch(
+      /^npm run seed:demo takes no arguments \(it was given 2\)\.\n\nUsage: npm run seed:demo/,
+    );
+    expect(existsSync(join(dataDir, "pgdata"))).toBe(false);
   });
 });

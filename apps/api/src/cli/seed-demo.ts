@@ -9,31 +9,32 @@
  * Uses DATABASE_URL (a PostgreSQL server) or the embedded database under DATA_DIR; while a server
  * holds DATA_DIR, the command runs in that server (cli/run-command.ts).
  */
-import { pathToFileURL } from "node:url";
-import { ConfigError, loadConfig } from "../config.js";
 import type { CommandOutput } from "../data-dir/command-socket.js";
+import { cliConfig, runIfMain } from "./cli-run.js";
 import { seedDemoCommand } from "./demo-seed.js";
 import { runOnDatabase } from "./run-command.js";
 
-/** Seeds the configured database (directly, or through the server holding it); resolves to the exit code. */
-export async function runSeedDemoCli(env: NodeJS.ProcessEnv, out: CommandOutput) {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    out.error(e.message);
-    return 1;
+export const SEED_DEMO_USAGE = `Usage: npm run seed:demo
+
+Fills the database with demo meetings, users and applications, once (a second run changes nothing).
+It takes no arguments.`;
+
+/**
+ * Seeds the configured database (directly, or through the server holding it); resolves to the exit
+ * code (0 done, 1 failure, 2 usage error).
+ */
+export async function runSeedDemoCli(argv: string[], env: NodeJS.ProcessEnv, out: CommandOutput) {
+  if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
+    out.log(SEED_DEMO_USAGE);
+    return 0;
   }
+  if (argv.length > 0) {
+    out.error(`npm run seed:demo takes no arguments (it was given ${argv.length}).\n\n${SEED_DEMO_USAGE}`);
+    return 2;
+  }
+  const config = cliConfig(env, out);
+  if (!config) return 1;
   return runOnDatabase(config, "seed:demo", {}, out, (database) => seedDemoCommand(database, out));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runSeedDemoCli(process.env, console).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error(e instanceof Error ? e.message : String(e));
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, "seed:demo", (argv) => runSeedDemoCli(argv, process.env, console));
