@@ -196,6 +196,19 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): AppConfi
   if (config.adminPassword && !config.adminEmail) {
     throw new ConfigError("Invalid configuration: ADMIN_EMAIL is required with ADMIN_PASSWORD");
   }
+  // The embedded database's DATA_DIR is made and locked at start; on a PostgreSQL server, DATA_DIR
+  // still takes the outbox when there is no SMTP_URL. Made now, so one that cannot be is refused
+  // here rather than found by the first mail (a DATA_DIR in /proc kept its writer retrying forever).
+  if (config.databaseUrl && !config.smtpUrl) {
+    try {
+      prepareDataDir(config.dataDir);
+    } catch (e) {
+      const problem = notWritable(config.dataDir, e);
+      throw new ConfigError(
+        `Invalid configuration: DATA_DIR ${problem ?? `${config.dataDir} cannot be made (${(e as NodeJS.ErrnoException).code ?? e})`}, or set SMTP_URL to send mail instead of keeping it there`,
+      );
+    }
+  }
   return config;
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadServerConfig } from "../config.js";
 import { lockDataDir } from "./data-dir-lock.js";
 
 const ROOT = join(import.meta.dirname, "../../../..");
@@ -54,6 +55,22 @@ describe.skipIf(!existsSync("/proc/self"))("a DATA_DIR in /proc", () => {
     },
     60_000,
   );
+
+  it("stops a server on PostgreSQL too, whose outbox it would be, at once", async () => {
+    const run = await start("/proc/nope", { DATABASE_URL: "postgres://127.0.0.1:1/none" });
+    expect(run).toEqual({
+      code: 1,
+      err: "Invalid configuration: DATA_DIR /proc/nope cannot be made: /proc takes no new files (a system directory, like /proc): give a DATA_DIR this user may write, or set SMTP_URL to send mail instead of keeping it there",
+    });
+    // With SMTP_URL, the server keeps nothing there.
+    expect(() =>
+      loadServerConfig({
+        DATA_DIR: "/proc/nope",
+        DATABASE_URL: "postgres://127.0.0.1:1/none",
+        SMTP_URL: "smtp://127.0.0.1:1",
+      }),
+    ).not.toThrow();
+  }, 60_000);
 
   // /proc/nope is left to the server's runs above: in this process, the hang would stop the tests.
   it("is refused by the lock in one line, as npm run admin, backup and restore take it", () => {
