@@ -33,6 +33,9 @@ export interface CommandSocket {
   close(): Promise<void>;
 }
 
+/** What a command is told when it failed in the server: the fault itself goes to the server's log only. */
+const FAILED_ON_SERVER = 'The command failed on the server; its log says why (the entry "command failed")';
+
 /**
  * Listens on DATA_DIR/server.sock. Only the holder of DATA_DIR's lock calls this, so a socket file
  * left by a killed server can be removed safely. One request per connection: a JSON line
@@ -54,7 +57,7 @@ export async function serveCommands(
       lines.close();
       answer(socket, line, handlers).catch((e: unknown) => {
         onFault(e);
-        socket.end(`${JSON.stringify({ error: "The command failed on the server", exit: 1 })}\n`);
+        socket.end(`${JSON.stringify({ error: FAILED_ON_SERVER, exit: 1 })}\n`);
       });
     });
   });
