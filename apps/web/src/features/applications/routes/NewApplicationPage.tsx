@@ -150,6 +150,10 @@ export default function NewApplicationPage() {
       )}
       <StartFromLast
         applications={mine.data}
+        current={getValues}
+        prefilled={
+          me.data && { firstName: me.data.firstName, lastName: me.data.lastName, email: me.data.email }
+        }
         onUse={(values) => {
           for (const [k, v] of Object.entries(values)) {
             setValue(k as keyof NewApplicationValues, v, { shouldDirty: true });
