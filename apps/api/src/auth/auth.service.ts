@@ -3,6 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors.js";
+import { insertMailJob, kickMailWorker } from "../notifications/mail-queue.js";
+import {
+  type PasswordChangedBy,
+  passwordChangedMail,
+  secretariatOf,
+} from "../notifications/password-changed.js";
 import { sendVerificationLink } from "./email-verification.service.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { newSession, type SessionRef, signToken } from "./tokens.js";
@@ -65,16 +71,40 @@ export async function login(
   return issueSession(ctx, user);
 }
 
-/** Sets a new password and ends every session issued before it. */
-export async function setPassword(ctx: AppContext, userId: string, password: string): Promise<SessionUser> {
+/**
+ * Sets a new password, ends every session issued before it, and queues the owner's notice with
+ * the change. An unproved address gets no notice, except after a reset: its link proved it.
+ */
+export async function setPassword(
+  ctx: AppContext,
+  userId: string,
+  password: string,
+  by: PasswordChangedBy,
+): Promise<SessionUser> {
   const passwordHash = await hashPassword(password);
-  const [user] = await ctx.db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id, isAdmin: users.isAdmin, sessionVersion: users.sessionVersion });
-  if (!user) throw notFound("User not found");
-  return user;
+  const secretariat = await secretariatOf(ctx);
+  const at = new Date();
+  const user = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: at })
+      .where(eq(users.id, userId))
+      .returning({
+        id: users.id,
+        isAdmin: users.isAdmin,
+        sessionVersion: users.sessionVersion,
+        email: users.email,
+        firstName: users.firstName,
+        verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      });
+    if (!user) throw notFound("User not found");
+    if (user.verified || by === "reset") {
+      await insertMailJob(tx, passwordChangedMail(ctx, user, by, at, secretariat));
+    }
+    return user;
+  });
+  kickMailWorker(ctx);
+  return { id: user.id, isAdmin: user.isAdmin, sessionVersion: user.sessionVersion };
 }
 
 /** Changes the signed-in user's own password after checking the current one; returns a new session. */
@@ -88,6 +118,6 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest(AUTH_MESSAGES.currentPasswordIncorrect, ["currentPassword"]);
   }
-  const updated = await setPassword(ctx, userId, input.newPassword);
+  const updated = await setPassword(ctx, userId, input.newPassword, "self");
   return issueSession(ctx, updated);
 }

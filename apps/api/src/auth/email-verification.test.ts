@@ -150,9 +150,13 @@ describe("verified addresses", () => {
       headers: { authorization: `Bearer ${login.json().token}` },
     });
     expect(me.json().emailVerified).toBe(true);
-    // The letter approved meanwhile goes to the address now that it is proved.
+    // The reset is told to the address, and the letter approved meanwhile goes to it, now proved.
     await drainMailQueue(t.app.ctx);
-    const letter = await smtp.next();
+    const mails = [await smtp.next(), await smtp.next()];
+    const notice = mails.find((m) => m.raw.includes("Subject: Your Visa Letter Portal password was changed"));
+    const letter = mails.find((m) => m !== notice);
+    expect(notice?.to).toEqual([email]);
+    if (!letter) throw new Error("no letter mailed");
     expect(letter.to).toEqual([email]);
     expect(letter.raw).toContain(`Subject: Your visa invitation letter for ${meeting.name}`);
     expect(letter.raw).toContain("application/pdf");

@@ -80,7 +80,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     )
     .returning({ id: passwordResets.id, userId: passwordResets.userId });
   if (!claimed) throw badRequest(AUTH_MESSAGES.invalidResetToken);
-  await setPassword(ctx, claimed.userId, password);
+  await setPassword(ctx, claimed.userId, password, "reset");
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
   if (user) {
     const proved = await ctx.db.transaction((tx) => markEmailVerified(tx, claimed.userId, user.email));

@@ -106,7 +106,10 @@ async function requestOfMeetingOver(auth: object) {
   return { owner, past };
 }
 
-/** Proved again (a completed reset): the reset's own mail is all that goes, nothing is told twice. */
+/**
+ * Proved again (a completed reset): the reset's own mails (its link, then the notice that the
+ * password changed) are all that go; nothing is told twice.
+ */
 async function provedAgainTellsNothing(email: string) {
   const before = mailsTo(email).length;
   await resetPassword(email);
@@ -115,7 +118,7 @@ async function provedAgainTellsNothing(email: string) {
     mailsTo(email)
       .slice(before)
       .map((mail) => mail.subject),
-  ).toEqual(["Reset your Visa Letter Portal password"]);
+  ).toEqual(["Reset your Visa Letter Portal password", "Your Visa Letter Portal password was changed"]);
 }
 
 /** An admin moves the account to another address, which is unproved until its link is used. */

@@ -112,7 +112,7 @@ export async function setUserPasswordByAdmin(
   id: string,
   password: string,
 ): Promise<AuthTokenDto | null> {
-  const updated = await setPassword(ctx, id, password);
+  const updated = await setPassword(ctx, id, password, id === actor.userId ? "self" : "admin");
   return updated.id === actor.userId ? issueSession(ctx, updated) : null;
 }
 
