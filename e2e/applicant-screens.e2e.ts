@@ -80,6 +80,23 @@ describe("issue 16's screens are accessible", () => {
     await field(page, "Meeting").selectOption(meetingId);
     await page.getByLabel("Pick-up at Nội Bài International Airport?").waitFor();
 
+    // Starting from the last application asks before replacing what was typed, and keeps it.
+    await field(page, "City").fill("Đà Nẵng");
+    await page.getByRole("button", { name: "Start from my last application" }).click();
+    const keep = await dialogShown(page, "Keep what you typed?");
+    await keep.getByRole("listitem").filter({ hasText: "City" }).waitFor();
+    await expectAccessible(page, "question before replacing typed fields");
+    await expect
+      .poll(() =>
+        keep.getByRole("button", { name: "Keep what I typed" }).evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.press("Enter");
+    await dialog(page, "Keep what you typed?").waitFor({ state: "detached" });
+    await page.getByRole("status").filter({ hasText: "Kept as you typed: City." }).waitFor();
+    expect(await field(page, "City").inputValue()).toBe("Đà Nẵng");
+    expect(await field(page, "Passport Number").inputValue()).toBe(first.passportNumber);
+
     // The same passport again for the same meeting: the review desk's warning, before sending.
     await fillApplicationForm(page, {
       meetingId,

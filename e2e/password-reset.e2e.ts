@@ -70,6 +70,15 @@ describe("password reset journey", () => {
     await page.waitForURL((u) => u.pathname === "/login");
     await page.getByText("Password reset successful. Please log in.").waitFor();
     await expectAccessible(page, "login after reset");
+    // The owner is told of the change, with neither the password nor the link in the notice.
+    const notice = await waitForMail(
+      dataDir,
+      account.email,
+      /Subject: Your Visa Letter Portal password was changed/,
+    );
+    expect(notice).toContain("with a password reset link e-mailed to this address");
+    expect(notice).not.toContain("brand-new-1");
+    expect(notice).not.toContain(url.pathname);
 
     // The new password works.
     await login(page, account.email, "brand-new-1");
