@@ -1,5 +1,5 @@
 import { todayUtc } from "@visa/domain";
-import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, letters, meetings, type REVOCATION_REASONS } from "../db/schema.js";
@@ -51,17 +51,23 @@ const printedIssuer = (assets: LetterAssets) => ({
   organisationLogoSha256: assets.logoSha256,
 });
 
+/** What signing a letter needs besides the application: read before the signing lock is taken. */
+interface SigningInputs {
+  assets: LetterAssets;
+  template: Awaited<ReturnType<typeof templateFor>>;
+}
+
 /**
  * Lays out and signs the letter with today's organisation, template and certificate; answers the
- * PDF and the issuer it printed.
+ * PDF and the issuer it printed. Reads nothing from the database.
  */
 async function signLetter(
   ctx: AppContext,
+  { assets, template }: SigningInputs,
   { application, meeting }: { application: ApplicationRow; meeting: MeetingRow },
   reference: string,
   issuedOn: string,
 ): Promise<{ pdf: Buffer; issuer: ReturnType<typeof printedIssuer> }> {
-  const [assets, template] = await Promise.all([letterAssets(ctx), templateFor(ctx.db, meeting.id)]);
   const content = composeLetter({
     applicant: application,
     meeting,
@@ -89,70 +95,132 @@ const asIssued = (row: LetterRow): IssuedLetter | null =>
 const printedMeeting = (m: Pick<MeetingRow, "name" | "location" | "startDate" | "endDate">) =>
   JSON.stringify([m.name, m.location, m.startDate, m.endDate]);
 
+/** The application's unrevoked letter row, if any. */
+async function activeLetter(db: DbOrTx, applicationId: string): Promise<LetterRow | undefined> {
+  const [active] = await db
+    .select()
+    .from(letters)
+    .where(and(eq(letters.applicationId, applicationId), isNull(letters.revokedAt)));
+  return active;
+}
+
+// Per app (each test app has its own database), then per application: the letter being issued.
+const issuing = new WeakMap<AppContext, Map<string, Promise<IssuedLetter | null>>>();
+
 /**
  * The application's letter as issued: the unrevoked one's stored bytes, else a newly signed
  * letter with a new reference, stored before anyone sees it; null when the application is no
  * longer approved. A letter issued before letters kept their bytes is signed once, under its own
- * reference, and kept from then on. Concurrent callers get the same letter: the unique index (or
- * the still-empty pdf) lets one write win.
+ * reference, and kept from then on.
  *
- * Signing takes a while, and the application may be rejected, withdrawn or edited meanwhile: the
- * letter is stored only if the application and its meeting still read as signed, under a lock
- * that makes such a change wait until the letter is there to be revoked.
+ * A letter is signed once, whoever asks first: an approval's listener, the mail worker taking the
+ * approval's mail, a download. Callers in this process while it is being signed wait for it; on a
+ * PostgreSQL server, other servers wait on a lock (`underSigningLock`) and then read it. (Each
+ * used to sign its own copy, of which one was stored and the rest thrown away.)
  */
-export async function currentLetter(
+export function currentLetter(
+  ctx: AppContext,
+  row: { application: ApplicationRow; meeting: MeetingRow },
+): Promise<IssuedLetter | null> {
+  let inProcess = issuing.get(ctx);
+  if (!inProcess) {
+    inProcess = new Map();
+    issuing.set(ctx, inProcess);
+  }
+  const running = inProcess.get(row.application.id);
+  if (running) return running;
+  const map = inProcess;
+  const work = issueLetter(ctx, row).finally(() => map.delete(row.application.id));
+  map.set(row.application.id, work);
+  return work;
+}
+
+// Two-key advisory locks: a class of their own, apart from the mail's (0x6d61696c) and the
+// migration's (0x76697361).
+const LETTER_SIGNING_LOCK = 0x6c657474;
+
+/**
+ * Runs `issue` on a database handle that holds the application's signing lock: on a PostgreSQL
+ * server, a transaction that took the lock, so servers sharing the database sign a letter once.
+ * The embedded database is opened by one process, whose callers `currentLetter` has joined.
+ */
+function underSigningLock<T>(
+  ctx: AppContext,
+  applicationId: string,
+  issue: (db: DbOrTx) => Promise<T>,
+): Promise<T> {
+  if (ctx.database.kind !== "postgres") return issue(ctx.db);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LETTER_SIGNING_LOCK}, hashtext(${applicationId}))`);
+    return issue(tx);
+  });
+}
+
+/**
+ * Signs and stores the letter unless one is stored already. Signing takes a while, and the
+ * application may be rejected, withdrawn or edited meanwhile: the letter is stored only if the
+ * application and its meeting still read as signed, under a lock that makes such a change wait
+ * until the letter is there to be revoked.
+ */
+async function issueLetter(
   ctx: AppContext,
   row: { application: ApplicationRow; meeting: MeetingRow },
 ): Promise<IssuedLetter | null> {
   const applicationId = row.application.id;
-  let signed = row;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const [active] = await ctx.db
-      .select()
-      .from(letters)
-      .where(and(eq(letters.applicationId, applicationId), isNull(letters.revokedAt)));
-    const stored = active && asIssued(active);
-    if (stored) return stored;
-    const reference = active?.reference ?? newLetterReference();
-    const issuedOn = active?.issuedOn ?? todayUtc();
-    const { pdf, issuer } = await signLetter(ctx, signed, reference, issuedOn);
-    const columns = issuedColumns(signed, reference, pdf);
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const [now] = await tx
-        .select({ application: applications, meeting: meetings })
-        .from(applications)
-        .innerJoin(meetings, eq(meetings.id, applications.meetingId))
-        .where(eq(applications.id, applicationId))
-        .for("share");
-      if (now?.application.status !== "Approved") return { kind: "notApproved" } as const;
-      const unchanged =
-        printedHash(now.application) === columns.printedHash &&
-        printedMeeting(now.meeting) === printedMeeting(signed.meeting);
-      if (!unchanged) return { kind: "changed", now } as const;
-      // A letter issued before letters kept their bytes keeps the issuer it was issued under (or
-      // none, when that is not known): the copies handed out then printed it, not this file.
-      const [written] = active
-        ? await tx
-            .update(letters)
-            .set(columns)
-            .where(and(eq(letters.id, active.id), isNull(letters.pdf), isNull(letters.revokedAt)))
-            .returning()
-        : await tx
-            .insert(letters)
-            .values({ ...columns, ...issuer, applicationId, reference, issuedOn })
-            .onConflictDoNothing()
-            .returning();
-      const issued = written && asIssued(written);
-      if (issued && !active) {
-        await recordEvent(tx, { applicationId, kind: "letter_issued", text: issued.reference });
-      }
-      return { kind: "written", issued } as const;
-    });
-    if (outcome.kind === "notApproved") return null;
-    if (outcome.kind === "changed") signed = outcome.now;
-    else if (outcome.issued) return outcome.issued;
-  }
-  throw new Error("could not issue a letter");
+  const found = await activeLetter(ctx.db, applicationId);
+  const stored = found && asIssued(found);
+  if (stored) return stored;
+  // Read before the lock: its holder on a PostgreSQL server keeps a pooled connection, and must
+  // not need a second one while it signs.
+  const [assets, template] = await Promise.all([letterAssets(ctx), templateFor(ctx.db, row.meeting.id)]);
+  return underSigningLock(ctx, applicationId, async (db) => {
+    let signed = row;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // Another server may have stored it while this one waited for the lock.
+      const active = attempt === 0 && db === ctx.db ? found : await activeLetter(db, applicationId);
+      const stored = active && asIssued(active);
+      if (stored) return stored;
+      const reference = active?.reference ?? newLetterReference();
+      const issuedOn = active?.issuedOn ?? todayUtc();
+      const { pdf, issuer } = await signLetter(ctx, { assets, template }, signed, reference, issuedOn);
+      const columns = issuedColumns(signed, reference, pdf);
+      const outcome = await db.transaction(async (tx) => {
+        const [now] = await tx
+          .select({ application: applications, meeting: meetings })
+          .from(applications)
+          .innerJoin(meetings, eq(meetings.id, applications.meetingId))
+          .where(eq(applications.id, applicationId))
+          .for("share");
+        if (now?.application.status !== "Approved") return { kind: "notApproved" } as const;
+        const unchanged =
+          printedHash(now.application) === columns.printedHash &&
+          printedMeeting(now.meeting) === printedMeeting(signed.meeting);
+        if (!unchanged) return { kind: "changed", now } as const;
+        // A letter issued before letters kept their bytes keeps the issuer it was issued under (or
+        // none, when that is not known): the copies handed out then printed it, not this file.
+        const [written] = active
+          ? await tx
+              .update(letters)
+              .set(columns)
+              .where(and(eq(letters.id, active.id), isNull(letters.pdf), isNull(letters.revokedAt)))
+              .returning()
+          : await tx
+              .insert(letters)
+              .values({ ...columns, ...issuer, applicationId, reference, issuedOn })
+              .onConflictDoNothing()
+              .returning();
+        const issued = written && asIssued(written);
+        if (issued && !active) {
+          await recordEvent(tx, { applicationId, kind: "letter_issued", text: issued.reference });
+        }
+        return { kind: "written", issued } as const;
+      });
+      if (outcome.kind === "notApproved") return null;
+      if (outcome.kind === "changed") signed = outcome.now;
+      else if (outcome.issued) return outcome.issued;
+    }
+    throw new Error("could not issue a letter");
+  });
 }
 
 /**
