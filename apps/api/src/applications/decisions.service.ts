@@ -6,8 +6,7 @@ import { applications } from "../db/schema.js";
 import { recordEvents } from "../history/history.service.js";
 import { revokeLetter } from "../letters/letter-issue.service.js";
 import { unprintableApplication } from "../letters/printable-text.js";
-import { HttpError } from "../lib/errors.js";
-import { resendLetter } from "../notifications/notify.service.js";
+import { resendLetters } from "../notifications/notify.service.js";
 import { APPLICATION_MESSAGES, reviewRefusal } from "./application.policy.js";
 
 type Skipped = BulkResultDto["skipped"];
@@ -92,27 +91,19 @@ async function decide(
   return { changed: changed.length, skipped };
 }
 
-/** Queues the letter of each approved application again; the others are listed with why. */
+/**
+ * Queues the letter of each approved application again; the others are listed with why. All go
+ * into the queue together or, on a fault, none: the admin may try again without anyone receiving
+ * a letter twice.
+ */
 async function resendAll(ctx: AppContext, ids: string[]): Promise<{ changed: number; skipped: Skipped }> {
-  const rows = await ctx.db
-    .select({ id: applications.id, firstName: applications.firstName, lastName: applications.lastName })
-    .from(applications)
-    .where(inArray(applications.id, ids));
-  const skipped: Skipped = ids
-    .filter((id) => !rows.some((r) => r.id === id))
-    .map((id) => ({ _id: id, name: "", reason: "Application not found" }));
-  let changed = 0;
-  for (const r of rows) {
-    try {
-      await resendLetter(ctx, r.id);
-      changed++;
-    } catch (err) {
-      // A refusal (not approved, no address) is this one's reason; a fault answers the request.
-      if (!(err instanceof HttpError)) throw err;
-      skipped.push({ _id: r.id, name: nameOf(r), reason: err.message });
-    }
-  }
-  return { changed, skipped };
+  const { queued, refused } = await resendLetters(ctx, ids);
+  const skipped: Skipped = refused.map(({ applicationId, subject, refusal }) => ({
+    _id: applicationId,
+    name: subject ? nameOf(subject) : "",
+    reason: refusal.message,
+  }));
+  return { changed: queued.length, skipped };
 }
 
 /** One action on many applications (admins only): how many changed, and why the others did not. */

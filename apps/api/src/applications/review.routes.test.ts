@@ -1,7 +1,7 @@
 import type { ApplicationDto, BulkResultDto, HistoryEntryDto, NeighboursDto } from "@visa/domain";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { letters } from "../db/schema.js";
+import { letters, mailJobs } from "../db/schema.js";
 import { workSettled } from "../notifications/background-work.js";
 import { drainMailQueue } from "../notifications/mail-queue.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
@@ -207,6 +207,54 @@ describe("POST /api/applications/bulk", () => {
     expect((await bulk({ action: "approve", ids: [pending.id] }, user.auth)).status).toBe(403);
     expect((await bulk({ action: "explode", ids: [pending.id] })).status).toBe(400);
     expect((await bulk({ action: "approve", ids: [] })).status).toBe(400);
+  });
+});
+
+describe("a bulk resend that meets a fault", () => {
+  it("queues none of its letters, so trying again sends each applicant one", async () => {
+    const meeting = await buildMeeting(t.app);
+    const approved = [];
+    for (const n of [1, 2, 3])
+      approved.push(
+        await buildApplication(t.app, {
+          meetingId: meeting.id,
+          userId: null,
+          over: { status: "Approved", email: `resend.fault${n}@example.test` },
+        }),
+      );
+    const ids = approved.map((a) => a.id);
+    const last = ids[2] as string;
+    const queued = async () =>
+      (await t.app.ctx.db.select().from(mailJobs).where(inArray(mailJobs.applicationId, ids))).map(
+        (j) => j.applicationId,
+      );
+    // The database refuses the last of them, as a fault would, after the others could be queued.
+    await t.app.ctx.db.execute(
+      sql.raw(`create function refuse_resend() returns trigger language plpgsql as $$
+      begin if new.application_id = '${last}' then raise exception 'mail queue unavailable'; end if;
+      return new; end $$`),
+    );
+    await t.app.ctx.db.execute(
+      sql`create trigger refuse_resend before insert on mail_jobs for each row execute function refuse_resend()`,
+    );
+    try {
+      const failed = await bulk({ action: "resend", ids });
+      expect(failed.status).toBe(500);
+      expect(await queued()).toEqual([]);
+    } finally {
+      await t.app.ctx.db.execute(sql`drop trigger refuse_resend on mail_jobs`);
+      await t.app.ctx.db.execute(sql`drop function refuse_resend()`);
+    }
+    const retried = await bulk({ action: "resend", ids });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({
+      changed: 3,
+      skipped: [],
+      message: "3 letters queued to be e-mailed",
+    });
+    expect((await queued()).sort()).toEqual([...ids].sort());
+    await drainMailQueue(t.app.ctx);
+    for (const a of approved) expect(t.mailer.sent.filter((m) => m.to === a.email)).toHaveLength(1);
   });
 });
 

@@ -3,10 +3,10 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, mailJobs } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
-import { conflict, notFound } from "../lib/errors.js";
+import { conflict, type HttpError, notFound } from "../lib/errors.js";
 import type { StatusChange } from "../lib/events.js";
-import { enqueueMail } from "./mail-queue.js";
-import { type MailSubject, subjectOf } from "./mail-subject.js";
+import { insertMailJobs, kickMailWorker } from "./mail-queue.js";
+import { type MailSubject, subjectsOf } from "./mail-subject.js";
 import { letterReady, letterReplaced } from "./messages.js";
 import {
   catchUpStateMail,
@@ -141,15 +141,59 @@ export async function notifyLetterReplaced(ctx: AppContext, applicationId: strin
   await queueStateMailOnce(ctx, applicationId, letterMail(ctx, letterReplaced, approved));
 }
 
+/** Why an admin cannot have the application's letter e-mailed again; null when they can. */
+function resendRefusal(s: MailSubject | undefined): HttpError | null {
+  if (!s) return notFound("Application not found");
+  if (s.status !== "Approved") return conflict("Only an approved application's letter can be sent");
+  if (!s.email)
+    return conflict("The applicant has not verified their e-mail address yet, so no mail can be sent to it");
+  return null;
+}
+
+/** An application whose letter an admin's resend did not queue, and why. */
+export interface ResendRefused {
+  applicationId: string;
+  subject?: MailSubject;
+  refusal: HttpError;
+}
+
+/**
+ * Queues the letters of approved applications again (an admin's resend), all in one statement: a
+ * fault queues none of them, so trying again sends nobody a letter twice (queued one by one, a
+ * fault part-way failed the request after the first letters had gone into the queue). Answers
+ * those queued and why each other was not. A resend goes even when the letter was mailed before,
+ * and carries no messages.
+ */
+export async function resendLetters(
+  ctx: AppContext,
+  applicationIds: string[],
+): Promise<{ queued: MailSubject[]; refused: ResendRefused[] }> {
+  const [subjects, sender] = await Promise.all([subjectsOf(ctx.db, applicationIds), organisationName(ctx)]);
+  const queued: MailSubject[] = [];
+  const refused: ResendRefused[] = [];
+  for (const applicationId of applicationIds) {
+    const subject = subjects.get(applicationId);
+    const refusal = resendRefusal(subject);
+    if (refusal) refused.push({ applicationId, subject, refusal });
+    else if (subject) queued.push(subject);
+  }
+  await insertMailJobs(
+    ctx.db,
+    queued.map((s) => ({
+      kind: "letter" as const,
+      to: s.email as string,
+      applicationId: s.applicationId,
+      ...letterReady(s, ctx.config.publicUrl, sender),
+      resend: true,
+    })),
+  );
+  if (queued.length > 0) kickMailWorker(ctx);
+  return { queued, refused };
+}
+
 /** Queues the approved application's letter again (an admin's resend). */
 export async function resendLetter(ctx: AppContext, applicationId: string): Promise<{ message: string }> {
-  const s = await subjectOf(ctx.db, applicationId);
-  if (!s) throw notFound("Application not found");
-  if (s.status !== "Approved") throw conflict("Only an approved application's letter can be sent");
-  if (!s.email)
-    throw conflict("The applicant has not verified their e-mail address yet, so no mail can be sent to it");
-  const message = letterReady(s, ctx.config.publicUrl, await organisationName(ctx));
-  // An admin's resend goes even when the letter was mailed before, and carries no messages.
-  await enqueueMail(ctx, { kind: "letter", to: s.email, applicationId, ...message, resend: true });
-  return { message: `The letter will be e-mailed to ${s.email}` };
+  const { queued, refused } = await resendLetters(ctx, [applicationId]);
+  if (refused[0]) throw refused[0].refusal;
+  return { message: `The letter will be e-mailed to ${queued[0]?.email}` };
 }
