@@ -30,4 +30,32 @@ describe("loggableError", () => {
       message: "Failed query: select 1",
     });
   });
+
+  it("keeps a mail server's code and reason but not the address it names", () => {
+    const err = Object.assign(
+      new Error(
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <Zoë.Ñúñez+visa@example.org>: Recipient address rejected",
+      ),
+      { code: "EENVELOPE", responseCode: 550 },
+    );
+    const logged = loggableError(err);
+    expect(logged.message).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected",
+    );
+    expect(logged.code).toBe("EENVELOPE");
+    const bare = loggableError(
+      new Error('452 4.2.2 "a b"@example.org, o\'brien@mail.example.org: Mailbox full'),
+    );
+    expect(bare.message).toBe("452 4.2.2 [address], [address]: Mailbox full");
+    const cause = loggableError(
+      new Error("send failed", { cause: new Error("553 <zoe@example.test> refused") }),
+    );
+    expect(cause.cause).toBe("553 <[address]> refused");
+  });
+
+  it("leaves package names and versions, which are not addresses", () => {
+    const message =
+      "Cannot find package '@visa/domain' imported from /app/node_modules/@signpdf/x (drizzle-orm@0.44.5)";
+    expect(loggableError(new Error(message)).message).toBe(message);
+  });
 });

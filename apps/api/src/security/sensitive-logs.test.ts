@@ -1,9 +1,12 @@
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import type { App } from "../lib/app-type.js";
+import { createMailer } from "../mail/mailer.js";
 import { workSettled } from "../notifications/background-work.js";
-import { drainMailQueue } from "../notifications/mail-queue.js";
+import { drainMailQueue, insertMailJob } from "../notifications/mail-queue.js";
 import { buildUser } from "../test/factories.js";
 import { createTestApp, MemoryMailer, type TestApp } from "../test/test-app.js";
 import { loggedUrl } from "./log-serializers.js";
@@ -87,6 +90,35 @@ describe("the logs", () => {
     expect(logged).not.toContain(passport);
     expect(logged).toContain("select $1::date");
     expect(logged).toContain("22007");
+  });
+
+  it("never hold the address a mail server names when it refuses a recipient, but keep its reason", async () => {
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const refused = new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`);
+        callback(Object.assign(refused, { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    const memory = app.ctx.mailer;
+    app.ctx.mailer = createMailer({ ...app.ctx.config, smtpUrl: `smtp://127.0.0.1:${port}` });
+    const to = `refused-${Date.now()}@example.org`;
+    try {
+      await insertMailJob(app.ctx.db, { kind: "message", to, subject: "Your request", text: "Hello" });
+      await drainMailQueue(app.ctx);
+    } finally {
+      app.ctx.mailer = memory;
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+    const logged = lines.find((l) => l.includes("mail not sent")) ?? "";
+    expect(logged).toContain("550 5.1.1");
+    expect(logged).toContain("Recipient address rejected: User unknown");
+    expect(logged).not.toContain(to);
+    expect(lines.join("")).not.toContain(to);
   });
 
   it("mask the token of the page a link opens and a search term, nothing else", () => {
