@@ -1,10 +1,9 @@
 import { todayUtc } from "@visa/domain";
-import { and, asc, eq, exists, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
-import { applications, letters, mailJobs } from "../db/schema.js";
-import { recordEvent } from "../history/history.service.js";
+import { applicationHistory, applications, letters, mailJobs } from "../db/schema.js";
 import { loadApplication, renderApplicationLetter } from "../letters/letter-pdf.service.js";
 import { loggableError } from "../lib/loggable-error.js";
 import { isUniqueViolation } from "../lib/pg-errors.js";
@@ -257,19 +256,20 @@ export class MailWorker {
   }
 
   /**
-   * The mail's fate in its application's history (its subject; the address is personal data).
-   * Never throws: a sent mail whose entry could not be written (the application was deleted
-   * meanwhile) must not be sent again.
+   * The mail's fate in its application's history (its subject; the address is personal data), if
+   * the application is still there: one statement, not a look-up and then an insert. Never
+   * throws: a sent mail whose entry could not be written (the application was deleted meanwhile)
+   * must not be sent again.
    */
   private async recordOutcome(job: MailJob, kind: "mail_sent" | "mail_failed"): Promise<void> {
     if (!job.applicationId) return;
     try {
-      const [exists] = await this.ctx.db
-        .select({ id: applications.id })
-        .from(applications)
-        .where(eq(applications.id, job.applicationId));
-      if (exists)
-        await recordEvent(this.ctx.db, { applicationId: job.applicationId, kind, text: job.subject });
+      const column = (c: { name: string }) => sql.identifier(c.name);
+      const { applicationId, kind: kindColumn, text } = applicationHistory;
+      await this.ctx.db.execute(sql`
+        insert into ${applicationHistory} (${column(applicationId)}, ${column(kindColumn)}, ${column(text)})
+        select ${applications.id}, ${kind}::text, ${job.subject}::text
+        from ${applications} where ${applications.id} = ${job.applicationId}`);
     } catch (err) {
       this.log.warn({ mailJob: job.id, err: loggableError(err) }, "mail history not recorded");
     }
