@@ -90,6 +90,7 @@ export class MailWorker {
   private chain: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private kicked = false;
+  private kickedAgain = false;
   private nextCleanup = 0;
 
   constructor(
@@ -115,12 +116,21 @@ export class MailWorker {
   }
 
   kick(): void {
-    if (!this.timer || this.kicked) return;
+    if (!this.timer) return;
+    if (this.kicked) {
+      // Mail queued while a run is under way may have come after its last look for due mail: it
+      // is looked for once more when the run ends, rather than at the next poll.
+      this.kickedAgain = true;
+      return;
+    }
     this.kicked = true;
     this.sendWhileDue()
       .catch((err) => this.log.error({ err: loggableError(err) }, "mail queue run failed"))
       .finally(() => {
         this.kicked = false;
+        if (!this.kickedAgain) return;
+        this.kickedAgain = false;
+        this.kick();
       });
   }
 
