@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
 import { controlClass } from "../../../../components/FormField";
@@ -23,8 +23,12 @@ type Kind = keyof typeof KINDS;
 /** Internal notes, messages to the applicant and requests for changes, on the admin's detail page. */
 export function ReviewNotes({ id }: { id: string }) {
   const [text, setText] = useState("");
-  const [done, setDone] = useState<string | null>(null);
+  // `n` counts the answers: each one is a new live region, so the same words are read again.
+  const [done, setDone] = useState<{ text: string; n: number } | null>(null);
+  const [answered, setAnswered] = useState(0);
   const note = useReviewNote(id);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
   const send = (kind: Kind) => {
     if (!text.trim()) return;
     note.mutate(
@@ -32,11 +36,19 @@ export function ReviewNotes({ id }: { id: string }) {
       {
         onSuccess: () => {
           setText("");
-          setDone(KINDS[kind].done);
+          setDone((d) => ({ text: KINDS[kind].done, n: (d?.n ?? 0) + 1 }));
         },
+        onSettled: () => setAnswered((n) => n + 1),
       },
     );
   };
+  // The pressed button is disabled while sending (and stays so once the box is emptied), which
+  // drops keyboard focus to the page's top: it goes back to the box, for the next text or a retry.
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || buttons.current?.contains(active);
+    if (answered > 0 && lost) box.current?.focus();
+  }, [answered]);
   return (
     <section
       aria-labelledby="review-notes-title"
@@ -50,6 +62,7 @@ export function ReviewNotes({ id }: { id: string }) {
       </label>
       <textarea
         id="review-note-text"
+        ref={box}
         className={controlClass}
         rows={3}
         maxLength={5000}
@@ -61,7 +74,7 @@ export function ReviewNotes({ id }: { id: string }) {
           .map((k) => `${k.label}: ${k.hint}`)
           .join(" ")}
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div ref={buttons} className="flex flex-wrap gap-2">
         {(Object.keys(KINDS) as Kind[]).map((k) => (
           <Button
             key={k}
@@ -75,8 +88,8 @@ export function ReviewNotes({ id }: { id: string }) {
         ))}
       </div>
       {done && (
-        <Banner kind="success" onDismiss={() => setDone(null)}>
-          {done}
+        <Banner key={done.n} kind="success" onDismiss={() => setDone(null)}>
+          {done.text}
         </Banner>
       )}
       {note.isError && (

@@ -1,0 +1,49 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderAt, stubApi } from "../../../../lib/testing";
+import { ReviewNotes } from "./ReviewNotes";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("notes and messages on the review desk", () => {
+  it("keeps keyboard focus in the box to type the next one after a note is added", async () => {
+    const { calls } = stubApi({ "POST /api/applications/a1/notes": { json: { message: "Note added" } } });
+    renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
+    const box = screen.getByLabelText("Text");
+    await userEvent.type(box, "Passport copy checked");
+    await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Note added");
+    expect(calls.map((c) => c.body)).toEqual([{ text: "Passport copy checked" }]);
+    // The button that had focus is disabled by the emptied box: focus goes back to the box.
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveValue("");
+  });
+
+  it("keeps the text and puts focus back in the box when sending fails", async () => {
+    stubApi({
+      "POST /api/applications/a1/messages": { status: 409, json: { message: "Not sent: try again" } },
+    });
+    renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
+    const box = screen.getByLabelText("Text");
+    await userEvent.type(box, "Please send your hotel booking");
+    await userEvent.click(screen.getByRole("button", { name: "Send message" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Not sent: try again");
+    expect(box).toHaveValue("Please send your hotel booking");
+    await waitFor(() => expect(box).toHaveFocus());
+  });
+
+  it("says again that a note was added when a second one is", async () => {
+    stubApi({ "POST /api/applications/a1/notes": { json: { message: "Note added" } } });
+    renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
+    const box = screen.getByLabelText("Text");
+    await userEvent.type(box, "First");
+    await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
+    const first = await screen.findByRole("status");
+    await userEvent.type(box, "Second");
+    await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
+    // A new live region carries the second answer: the same words in the same one are not read again.
+    await waitFor(() => expect(screen.getByRole("status")).not.toBe(first));
+    expect(screen.getByRole("status")).toHaveTextContent("Note added");
+  });
+});
