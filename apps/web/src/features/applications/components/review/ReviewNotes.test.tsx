@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt, stubApi } from "../../../../lib/testing";
+import { json, renderAt, stubApi } from "../../../../lib/testing";
 import { ReviewNotes } from "./ReviewNotes";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,17 +20,30 @@ describe("notes and messages on the review desk", () => {
     expect(box).toHaveValue("");
   });
 
-  it("keeps the text and puts focus back in the box when sending fails", async () => {
-    stubApi({
-      "POST /api/applications/a1/messages": { status: 409, json: { message: "Not sent: try again" } },
-    });
+  it("keeps the text, and focus on the pressed button, while sending and when it fails", async () => {
+    // The server answers when the test says.
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    );
     renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
     const box = screen.getByLabelText("Text");
     await userEvent.type(box, "Please send your hotel booking");
-    await userEvent.click(screen.getByRole("button", { name: "Send message" }));
+    const send = screen.getByRole("button", { name: "Send message" });
+    await userEvent.click(send);
+    // Busy, not disabled: a disabled button would drop focus to the page's top.
+    await waitFor(() => expect(send).toHaveAttribute("aria-disabled", "true"));
+    expect(send).toBeEnabled();
+    answer(json({ message: "Not sent: try again" }, 409));
     expect(await screen.findByRole("alert")).toHaveTextContent("Not sent: try again");
     expect(box).toHaveValue("Please send your hotel booking");
-    await waitFor(() => expect(box).toHaveFocus());
+    expect(send).toHaveFocus();
   });
 
   it("says again that a note was added when a second one is", async () => {

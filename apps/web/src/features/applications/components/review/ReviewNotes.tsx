@@ -42,11 +42,14 @@ export function ReviewNotes({ id }: { id: string }) {
       },
     );
   };
-  // The pressed button is disabled while sending (and stays so once the box is emptied), which
-  // drops keyboard focus to the page's top: it goes back to the box, for the next text or a retry.
+  // Sent, the box is emptied and the pressed button disabled, which drops keyboard focus to the
+  // page's top: it goes back to the box, for the next text.
   useEffect(() => {
     const active = document.activeElement;
-    const lost = !active || active === document.body || buttons.current?.contains(active);
+    const lost =
+      !active ||
+      active === document.body ||
+      (buttons.current?.contains(active) && active.matches(":disabled"));
     if (answered > 0 && lost) box.current?.focus();
   }, [answered]);
   return (
@@ -80,7 +83,8 @@ export function ReviewNotes({ id }: { id: string }) {
             key={k}
             size="sm"
             variant={k === "notes" ? "secondary" : "primary"}
-            disabled={!text.trim() || note.isPending}
+            disabled={!text.trim()}
+            busy={note.isPending}
             onClick={() => send(k)}
           >
             {KINDS[k].label}
