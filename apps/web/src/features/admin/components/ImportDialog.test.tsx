@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "../../../lib/testing";
@@ -63,6 +63,43 @@ describe("ImportDialog", () => {
     await userEvent.click(screen.getByRole("button", { name: "Import Another File" }));
     expect(screen.getByLabelText("CSV file")).toHaveValue("");
     expect(screen.getByRole("button", { name: "Import" })).toBeEnabled();
+  });
+
+  it("keeps focus in the dialog from the Import button to the result and on to a fresh form", async () => {
+    stubApi({ "POST /api/applications/import": () => json(RESULT) });
+    open();
+    await userEvent.upload(screen.getByLabelText("CSV file"), csv());
+    await userEvent.click(screen.getByRole("button", { name: "Import" }));
+    // The form gives way to the result: focus goes to its first line, where reading goes on.
+    const finished = await screen.findByText("Import finished.");
+    await waitFor(() => expect(finished).toHaveFocus());
+    await userEvent.click(screen.getByRole("button", { name: "Import Another File" }));
+    await waitFor(() => expect(screen.getByLabelText("CSV file")).toHaveFocus());
+  });
+
+  it("marks Import busy, not disabled, while the file is sent, so it keeps focus", async () => {
+    // The server answers when the test says.
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    );
+    open();
+    await userEvent.upload(screen.getByLabelText("CSV file"), csv());
+    const importButton = screen.getByRole("button", { name: "Import" });
+    await userEvent.click(importButton);
+    const busy = await screen.findByRole("button", { name: "Importing..." });
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    expect(busy).toBeEnabled();
+    expect(busy).toHaveFocus();
+    answer(json({ message: "Missing required columns: phone" }, 400));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Missing required columns: phone");
+    expect(screen.getByRole("button", { name: "Import" })).toHaveFocus();
   });
 
   it("shows the server's reason when it refuses the file", async () => {

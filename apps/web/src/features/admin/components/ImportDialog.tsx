@@ -1,5 +1,5 @@
 import type { ImportResultDto, MeetingDto } from "@visa/domain";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Modal } from "../../../components/Modal";
 import { reasonOr } from "../../../lib/failure-message";
 import { type ImportProgress, useImportApplications } from "../api/import-applications";
@@ -28,6 +28,16 @@ export function ImportDialog({ open, meeting, onClose }: ImportDialogProps) {
     }
   }, [open, reset]);
 
+  // The form gives way to the result, and the result to a fresh form: the control that had focus
+  // goes with them, and focus would fall out of the dialog. It goes to the new content's first place.
+  const content = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new result or form is the trigger
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && content.current?.contains(active)) return;
+    content.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  }, [result, formKey]);
+
   const again = () => {
     setResult(null);
     reset();
@@ -36,24 +46,26 @@ export function ImportDialog({ open, meeting, onClose }: ImportDialogProps) {
 
   return (
     <Modal open={open} onClose={onClose} title="Import Applications" size="lg">
-      {result ? (
-        <ImportResultView result={result} onImportAnother={again} onClose={onClose} />
-      ) : (
-        <ImportForm
-          key={formKey}
-          meeting={meeting}
-          pending={importFile.isPending}
-          progress={progress}
-          serverError={
-            importFile.isError ? reasonOr(importFile.error, "Failed to import applications") : null
-          }
-          onImport={(file) => {
-            setProgress(null);
-            importFile.mutate(file, { onSuccess: setResult });
-          }}
-          onCancel={onClose}
-        />
-      )}
+      <div ref={content}>
+        {result ? (
+          <ImportResultView result={result} onImportAnother={again} onClose={onClose} />
+        ) : (
+          <ImportForm
+            key={formKey}
+            meeting={meeting}
+            pending={importFile.isPending}
+            progress={progress}
+            serverError={
+              importFile.isError ? reasonOr(importFile.error, "Failed to import applications") : null
+            }
+            onImport={(file) => {
+              setProgress(null);
+              importFile.mutate(file, { onSuccess: setResult });
+            }}
+            onCancel={onClose}
+          />
+        )}
+      </div>
     </Modal>
   );
 }

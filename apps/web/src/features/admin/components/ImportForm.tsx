@@ -97,7 +97,7 @@ export function ImportForm({ meeting, pending, progress, serverError, onImport, 
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" busy={pending}>
           {pending ? "Importing..." : "Import"}
         </Button>
       </div>

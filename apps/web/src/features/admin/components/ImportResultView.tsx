@@ -31,13 +31,23 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
     <div className="space-y-4">
       {result.total === 0 ? (
         // A file with a header and no rows imported nothing: five zeros would not say why.
-        <p role="status" className="font-medium text-gray-900">
+        <p
+          role="status"
+          tabIndex={-1}
+          data-autofocus
+          className="rounded font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
           The file has no rows to import: it holds only the header line. Add one row per application under the
           header and import it again.
         </p>
       ) : (
         <>
-          <p role="status" className="font-medium text-gray-900">
+          <p
+            role="status"
+            tabIndex={-1}
+            data-autofocus
+            className="rounded font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
             Import finished.
           </p>
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
@@ -118,9 +128,7 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
         <Button variant="secondary" onClick={onImportAnother}>
           Import Another File
         </Button>
-        <Button onClick={onClose} data-autofocus>
-          Close
-        </Button>
+        <Button onClick={onClose}>Close</Button>
       </div>
     </div>
   );
@@ -143,7 +151,7 @@ function ErrorListDownload({ reportId }: { reportId: string }) {
   };
   return (
     <div className="mt-1">
-      <Button variant="ghost" size="sm" onClick={download} disabled={busy}>
+      <Button variant="ghost" size="sm" onClick={download} busy={busy}>
         {busy ? "Downloading..." : "Download all errors (CSV)"}
       </Button>
       {error && (
