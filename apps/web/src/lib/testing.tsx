@@ -83,3 +83,21 @@ export function renderAt(path: string, element: ReactElement, routePath = path.s
     path,
   );
 }
+
+/**
+ * Replaces fetch with one that answers only when the test calls `answer` (with the last request's
+ * Response): what a screen shows, and where focus is, while it waits.
+ */
+export function holdApi() {
+  let answer: (r: Response) => void = () => {};
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    ),
+  );
+  return { answer: (r: Response) => answer(r) };
+}

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, stubApi } from "../../../lib/testing";
+import { holdApi, json, stubApi } from "../../../lib/testing";
 import { ImportDialog } from "./ImportDialog";
 
 const RESULT = { total: 1, successful: 1, updated: 0, failed: 0, updatedRecords: [], errors: [] };
@@ -78,17 +78,7 @@ describe("ImportDialog", () => {
   });
 
   it("marks Import busy, not disabled, while the file is sent, so it keeps focus", async () => {
-    // The server answers when the test says.
-    let answer: (r: Response) => void = () => {};
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        () =>
-          new Promise<Response>((resolve) => {
-            answer = resolve;
-          }),
-      ),
-    );
+    const { answer } = holdApi();
     open();
     await userEvent.upload(screen.getByLabelText("CSV file"), csv());
     const importButton = screen.getByRole("button", { name: "Import" });

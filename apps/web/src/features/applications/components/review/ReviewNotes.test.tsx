@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, renderAt, stubApi } from "../../../../lib/testing";
+import { holdApi, json, renderAt, stubApi } from "../../../../lib/testing";
 import { ReviewNotes } from "./ReviewNotes";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,17 +21,7 @@ describe("notes and messages on the review desk", () => {
   });
 
   it("keeps the text, and focus on the pressed button, while sending and when it fails", async () => {
-    // The server answers when the test says.
-    let answer: (r: Response) => void = () => {};
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        () =>
-          new Promise<Response>((resolve) => {
-            answer = resolve;
-          }),
-      ),
-    );
+    const { answer } = holdApi();
     renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
     const box = screen.getByLabelText("Text");
     await userEvent.type(box, "Please send your hotel booking");
