@@ -1,5 +1,5 @@
 import { fileTooLargeMessage, MAX_LETTER_IMAGE_BYTES, sizeText } from "@visa/domain";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
 import {
@@ -38,6 +38,21 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
   const failure = upload.error ?? remove.error;
   const hintId = `${inputId}-hint`;
 
+  // What the last upload or removal did, until the next one is asked (a new live region each time).
+  const [done, setDone] = useState<string | null>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  // Upload is disabled once its file is stored, and Remove goes with the image (on the render that
+  // shows it gone): keyboard focus, dropped to the page's top, goes back to the file field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the image's coming or going is a trigger too
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost =
+      !active ||
+      active === document.body ||
+      (buttons.current?.contains(active) && active.matches(":disabled"));
+    if (done && lost) input.current?.focus();
+  }, [done, present]);
+
   const send = () => {
     if (!file) return;
     // The server's own words, without sending megabytes only to have them refused.
@@ -45,10 +60,12 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
       return setTooLarge(fileTooLargeMessage(MAX_LETTER_IMAGE_BYTES, file.size));
     }
     setTooLarge(null);
+    setDone(null);
     upload.mutate(file, {
       onSuccess: () => {
         setFile(null);
         if (input.current) input.current.value = "";
+        setDone(`${title} uploaded`);
       },
     });
   };
@@ -96,16 +113,29 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
           {`${hint} ${SIZE_HINT}`}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div ref={buttons} className="flex flex-wrap gap-2">
         <Button size="sm" onClick={send} disabled={!file} busy={upload.isPending}>
           {upload.isPending ? "Uploading..." : `Upload ${title.toLowerCase()}`}
         </Button>
         {present && (
-          <Button size="sm" variant="secondary" onClick={() => remove.mutate()} busy={remove.isPending}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setDone(null);
+              remove.mutate(undefined, { onSuccess: () => setDone(`${title} removed`) });
+            }}
+            busy={remove.isPending}
+          >
             {`Remove ${title.toLowerCase()}`}
           </Button>
         )}
       </div>
+      {done && (
+        <p role="status" className="text-sm text-green-800">
+          {done}
+        </p>
+      )}
     </div>
   );
 }

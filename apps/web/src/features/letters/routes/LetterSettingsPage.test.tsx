@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DEFAULT_LETTER_TEMPLATE, type OrganisationDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -105,6 +105,32 @@ describe("LetterSettingsPage", () => {
     const after = screen.getByRole("form", { name: "Organisation details" });
     expect(within(after).getByLabelText(/Organisation name/)).toHaveValue("Ελληνικός Οργανισμός");
     expect(within(after).getByLabelText(/Address/)).toHaveValue("Kifisias 123\nAthens");
+  });
+
+  it("says a logo was uploaded or removed and keeps focus on the logo's file field", async () => {
+    stub({
+      "POST /api/letters/organisation/logo": () => ({
+        json: { ...organisation, hasLogo: true, updatedAt: "2026-01-02T00:00:00.000Z" },
+      }),
+      "DELETE /api/letters/organisation/logo": () => ({
+        json: { ...organisation, hasLogo: false, updatedAt: "2026-01-03T00:00:00.000Z" },
+      }),
+      "GET /api/letters/organisation/logo": () => ({ json: {} }),
+    });
+    render();
+    const field = await screen.findByLabelText("New logo (PNG or JPEG)");
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "logo.png", { type: "image/png" });
+    await userEvent.upload(field, logo);
+    screen.getByRole("button", { name: "Upload logo" }).focus();
+    await userEvent.keyboard("{Enter}");
+    // Upload is disabled again once the file is stored, and Remove goes when the logo does: focus
+    // would fall to the page's top.
+    expect(await screen.findByText("Logo uploaded")).toHaveAttribute("role", "status");
+    await waitFor(() => expect(field).toHaveFocus());
+    screen.getByRole("button", { name: "Remove logo" }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByText("Logo removed")).toHaveAttribute("role", "status");
+    await waitFor(() => expect(field).toHaveFocus());
   });
 
   it("tells the upload limit and that large images are scaled down, beside each image's field", async () => {
