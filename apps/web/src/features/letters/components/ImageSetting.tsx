@@ -2,6 +2,7 @@ import { fileTooLargeMessage, MAX_LETTER_IMAGE_BYTES, sizeText } from "@visa/dom
 import { useEffect, useId, useRef, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
+import { focusDropped } from "../../../lib/focus-dropped";
 import {
   type OrganisationImage,
   useOrganisationImageUrl,
@@ -45,12 +46,7 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
   // shows it gone): keyboard focus, dropped to the page's top, goes back to the file field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the image's coming or going is a trigger too
   useEffect(() => {
-    const active = document.activeElement;
-    const lost =
-      !active ||
-      active === document.body ||
-      (buttons.current?.contains(active) && active.matches(":disabled"));
-    if (done && lost) input.current?.focus();
+    if (done && focusDropped(buttons.current)) input.current?.focus();
   }, [done, present]);
 
   const send = () => {

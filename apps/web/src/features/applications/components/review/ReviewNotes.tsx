@@ -3,6 +3,7 @@ import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
 import { controlClass } from "../../../../components/FormField";
 import { reasonOr } from "../../../../lib/failure-message";
+import { focusDropped } from "../../../../lib/focus-dropped";
 import { useReviewNote } from "../../api/history";
 
 const KINDS = {
@@ -45,12 +46,7 @@ export function ReviewNotes({ id }: { id: string }) {
   // Sent, the box is emptied and the pressed button disabled, which drops keyboard focus to the
   // page's top: it goes back to the box, for the next text.
   useEffect(() => {
-    const active = document.activeElement;
-    const lost =
-      !active ||
-      active === document.body ||
-      (buttons.current?.contains(active) && active.matches(":disabled"));
-    if (answered > 0 && lost) box.current?.focus();
+    if (answered > 0 && focusDropped(buttons.current)) box.current?.focus();
   }, [answered]);
   return (
     <section
