@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/Button";
 
 export interface BulkBarProps {
@@ -11,7 +12,30 @@ export interface BulkBarProps {
 
 /** What to do with the selected rows: approve, reject (with a reason) or resend their letters. */
 export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear }: BulkBarProps) {
-  if (count === 0) return null;
+  // Clear selection takes the bar, and the keyboard's focus with it: a line in its place says the
+  // selection is cleared and keeps focus there (Tab goes on to the table), until focus leaves it.
+  const [cleared, setCleared] = useState(false);
+  const clearedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (count > 0) setCleared(false);
+  }, [count]);
+  useEffect(() => {
+    if (cleared) clearedRef.current?.focus();
+  }, [cleared]);
+  if (count === 0) {
+    if (!cleared) return null;
+    return (
+      <p
+        ref={clearedRef}
+        role="status"
+        tabIndex={-1}
+        onBlur={() => setCleared(false)}
+        className="rounded-lg px-4 py-2 text-sm text-gray-700 focus-visible:outline-2 focus-visible:outline-blue-700"
+      >
+        Selection cleared
+      </p>
+    );
+  }
   return (
     <section
       aria-label="Selected applications"
@@ -27,7 +51,14 @@ export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear }:
       <Button size="sm" variant="secondary" onClick={onResend} disabled={busy}>
         Resend letters
       </Button>
-      <Button size="sm" variant="ghost" onClick={onClear}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => {
+          onClear();
+          setCleared(true);
+        }}
+      >
         Clear selection
       </Button>
     </section>

@@ -1,0 +1,53 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { BulkBar } from "./BulkBar";
+
+/** The bar with a selection of its own, as the list keeps it. */
+function Selection({ initial }: { initial: number }) {
+  const [count, setCount] = useState(initial);
+  const none = () => {};
+  return (
+    <>
+      <button type="button" onClick={() => setCount((n) => n + 1)}>
+        Select one more
+      </button>
+      <BulkBar
+        count={count}
+        busy={false}
+        onApprove={none}
+        onReject={none}
+        onResend={none}
+        onClear={() => setCount(0)}
+      />
+      <button type="button">Next control</button>
+    </>
+  );
+}
+
+describe("BulkBar", () => {
+  it("keeps keyboard focus in its place when the selection is cleared, and says so", async () => {
+    render(<Selection initial={2} />);
+    expect(screen.getByText("2 selected")).toBeInTheDocument();
+    screen.getByRole("button", { name: "Clear selection" }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.queryByRole("region", { name: "Selected applications" })).not.toBeInTheDocument();
+    const told = screen.getByRole("status");
+    expect(told).toHaveTextContent("Selection cleared");
+    expect(told).toHaveFocus();
+    // Tab goes on from the bar's place; the line has said its piece and goes.
+    await userEvent.tab();
+    expect(screen.getByRole("button", { name: "Next control" })).toHaveFocus();
+    expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
+  });
+
+  it("shows the bar again, without the line, for a new selection", async () => {
+    render(<Selection initial={1} />);
+    await userEvent.click(screen.getByRole("button", { name: "Clear selection" }));
+    expect(screen.getByText("Selection cleared")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Select one more" }));
+    expect(screen.getByText("1 selected")).toBeInTheDocument();
+    expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
+  });
+});
