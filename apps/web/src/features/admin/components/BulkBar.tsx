@@ -13,7 +13,8 @@ export interface BulkBarProps {
 /** What to do with the selected rows: approve, reject (with a reason) or resend their letters. */
 export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear }: BulkBarProps) {
   // Clear selection takes the bar, and the keyboard's focus with it: a line in its place says the
-  // selection is cleared and keeps focus there (Tab goes on to the table), until focus leaves it.
+  // selection is cleared and keeps focus there (Tab goes on to the table). It stays until a new
+  // selection: taken away as focus leaves it, it would move the table under a clicking mouse.
   const [cleared, setCleared] = useState(false);
   const clearedRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -29,7 +30,6 @@ export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear }:
         ref={clearedRef}
         role="status"
         tabIndex={-1}
-        onBlur={() => setCleared(false)}
         className="rounded-lg px-4 py-2 text-sm text-gray-700 focus-visible:outline-2 focus-visible:outline-blue-700"
       >
         Selection cleared
