@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt, stubApi } from "../../../lib/testing";
+import { holdApi, json, renderAt, stubApi } from "../../../lib/testing";
 import { meeting as testMeeting } from "../test-data";
 import { MeetingTabs } from "./MeetingTabs";
 import { MeetingToolbar } from "./MeetingToolbar";
@@ -28,6 +28,23 @@ describe("the meeting's ZIP of approved letters", () => {
     renderAt("/admin", <MeetingToolbar meeting={meeting} />);
     await userEvent.click(screen.getByRole("button", { name: "Download approved letters (ZIP)" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to download approved letters");
+  });
+});
+
+describe("the meeting's downloads", () => {
+  it("keep keyboard focus on the pressed button while the file is made, and after", async () => {
+    const { answer } = holdApi();
+    renderAt("/admin", <MeetingToolbar meeting={meeting} />);
+    screen.getByRole("button", { name: "Export CSV" }).focus();
+    await userEvent.keyboard("{Enter}");
+    // Busy, not disabled: a disabled button drops focus to the page's top.
+    const busy = screen.getByRole("button", { name: "Exporting..." });
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    expect(busy).toBeEnabled();
+    expect(busy).toHaveFocus();
+    answer(json({ message: "The export failed" }, 500));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to export applications");
+    expect(screen.getByRole("button", { name: "Export CSV" })).toHaveFocus();
   });
 });
 

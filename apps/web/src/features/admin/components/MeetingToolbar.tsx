@@ -18,10 +18,10 @@ export function MeetingToolbar({ meeting }: { meeting: MeetingDto }) {
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setImportOpen(true)}>Import Applications</Button>
-        <Button variant="secondary" onClick={() => csv.run(meeting)} disabled={csv.busy}>
+        <Button variant="secondary" onClick={() => csv.run(meeting)} busy={csv.busy}>
           {csv.busy ? "Exporting..." : "Export CSV"}
         </Button>
-        <Button variant="secondary" onClick={() => zip.run(meeting)} disabled={zip.busy}>
+        <Button variant="secondary" onClick={() => zip.run(meeting)} busy={zip.busy}>
           {zip.busy ? "Preparing ZIP..." : "Download approved letters (ZIP)"}
         </Button>
       </div>
