@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { Pagination, pageWindow } from "./Pagination";
 
@@ -55,17 +56,39 @@ describe("Pagination", () => {
     const onPageChange = vi.fn();
     render(<Pagination page={1} pages={3} onPageChange={onPageChange} />);
     expect(screen.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
-    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Previous" })).toHaveAttribute("aria-disabled", "true");
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(onPageChange).toHaveBeenLastCalledWith(2);
     await userEvent.click(screen.getByRole("button", { name: "Page 3" }));
     expect(onPageChange).toHaveBeenLastCalledWith(3);
   });
 
-  it("disables Next on the last page", () => {
-    render(<Pagination page={3} pages={3} onPageChange={() => {}} />);
-    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
-    expect(screen.getByRole("button", { name: "Previous" })).toBeEnabled();
+  it("disables Next on the last page", async () => {
+    const onPageChange = vi.fn();
+    render(<Pagination page={3} pages={3} onPageChange={onPageChange} />);
+    const next = screen.getByRole("button", { name: "Next" });
+    expect(next).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(next);
+    expect(onPageChange).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Previous" })).not.toHaveAttribute("aria-disabled");
+  });
+
+  it("keeps keyboard focus on Next when it reaches the last page", async () => {
+    function Pages() {
+      const [page, setPage] = useState(2);
+      return <Pagination page={page} pages={3} onPageChange={setPage} />;
+    }
+    render(<Pages />);
+    screen.getByRole("button", { name: "Next" }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+    const next = screen.getByRole("button", { name: "Next" });
+    expect(next).toHaveAttribute("aria-disabled", "true");
+    // A disabled button loses focus to the page's top; this one keeps it, and Enter does nothing.
+    expect(next).toBeEnabled();
+    expect(next).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
   });
 
   it("renders nothing for a single page", () => {

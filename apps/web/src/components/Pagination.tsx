@@ -35,21 +35,32 @@ export interface PaginationProps {
 }
 
 const BUTTON =
-  "min-w-9 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-gray-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50";
+  "min-w-9 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-gray-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
+
+/**
+ * Previous or Next. At the end it goes that way is `aria-disabled` and does nothing, but is not
+ * `disabled`: Next pressed onto the last page would otherwise drop the keyboard's focus to the
+ * start of the page.
+ */
+function StepButton({ label, off, onPress }: { label: string; off: boolean; onPress: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`${BUTTON} bg-white text-gray-800 hover:bg-gray-50`}
+      aria-disabled={off || undefined}
+      onClick={off ? undefined : onPress}
+    >
+      {label}
+    </button>
+  );
+}
 
 /** Previous / numbered / Next buttons; hidden when everything fits on one page. */
 export function Pagination({ page, pages, onPageChange, label = "Pagination" }: PaginationProps) {
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1 py-3">
-      <button
-        type="button"
-        className={`${BUTTON} bg-white text-gray-800 hover:bg-gray-50`}
-        disabled={page <= 1}
-        onClick={() => onPageChange(page - 1)}
-      >
-        Previous
-      </button>
+      <StepButton label="Previous" off={page <= 1} onPress={() => onPageChange(page - 1)} />
       {pageWindow(page, pages).map((item) =>
         typeof item === "number" ? (
           <button
@@ -72,14 +83,7 @@ export function Pagination({ page, pages, onPageChange, label = "Pagination" }: 
           </span>
         ),
       )}
-      <button
-        type="button"
-        className={`${BUTTON} bg-white text-gray-800 hover:bg-gray-50`}
-        disabled={page >= pages}
-        onClick={() => onPageChange(page + 1)}
-      >
-        Next
-      </button>
+      <StepButton label="Next" off={page >= pages} onPress={() => onPageChange(page + 1)} />
     </nav>
   );
 }

@@ -9,7 +9,10 @@ export interface UserPagerProps {
   onPageChange: (page: number) => void;
 }
 
-/** 'Showing a-b of n users', 'Page X of Y' and Previous/Next. */
+/**
+ * 'Showing a-b of n users', 'Page X of Y' and Previous/Next. At an end, Previous or Next is
+ * `aria-disabled`, not `disabled`: Next pressed onto the last page keeps the keyboard's focus.
+ */
 export function UserPager({ page, pages, total, shown, onPageChange }: UserPagerProps) {
   const from = total === 0 ? 0 : (page - 1) * USERS_PAGE_SIZE + 1;
   const to = total === 0 ? 0 : from + shown - 1;
@@ -19,13 +22,23 @@ export function UserPager({ page, pages, total, shown, onPageChange }: UserPager
         Showing {from}-{to} of {total} users
       </p>
       <nav aria-label="User pages" className="flex items-center gap-3">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-disabled={page <= 1 || undefined}
+          onClick={() => page > 1 && onPageChange(page - 1)}
+        >
           Previous
         </Button>
         <span>
           Page {page} of {Math.max(pages, 1)}
         </span>
-        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-disabled={page >= pages || undefined}
+          onClick={() => page < pages && onPageChange(page + 1)}
+        >
           Next
         </Button>
       </nav>

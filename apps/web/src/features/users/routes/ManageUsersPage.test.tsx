@@ -48,14 +48,21 @@ describe("ManageUsersPage", () => {
     expect(screen.getByText("Ben Example").closest("tr")).not.toHaveClass("bg-blue-50");
     expect(screen.getByText("Showing 1-2 of 12 users")).toBeInTheDocument();
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Previous" })).toHaveAttribute("aria-disabled", "true");
   });
 
   it("goes to the next page, and back to page 1 when the search changes", async () => {
     renderAt("/admin/users", <ManageUsersPage />);
     await screen.findByText("Ada Example");
-    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    screen.getByRole("button", { name: "Next" }).focus();
+    await userEvent.keyboard("{Enter}");
     await screen.findByText("Page 2 of 2");
+    expect(listCalls().at(-1)?.url.searchParams.get("page")).toBe("2");
+    // On the last page Next does nothing more, and keeps the keyboard's focus.
+    const next = screen.getByRole("button", { name: "Next" });
+    expect(next).toHaveAttribute("aria-disabled", "true");
+    expect(next).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
     expect(listCalls().at(-1)?.url.searchParams.get("page")).toBe("2");
     await userEvent.type(screen.getByPlaceholderText("Search users..."), "ben");
     await screen.findByText("Showing 1-1 of 1 users");
