@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BulkBar } from "./BulkBar";
 
 /** The bar with a selection of its own, as the list keeps it. */
@@ -39,6 +39,33 @@ describe("BulkBar", () => {
     // Tab goes on from the bar's place.
     await userEvent.tab();
     expect(screen.getByRole("button", { name: "Next control" })).toHaveFocus();
+  });
+
+  it("keeps focus on the pressed button while the action is sent, and takes no second press", async () => {
+    const onApprove = vi.fn();
+    const bar = (busy: boolean) => (
+      <BulkBar
+        count={3}
+        busy={busy}
+        onApprove={onApprove}
+        onReject={() => {}}
+        onResend={() => {}}
+        onClear={() => {}}
+      />
+    );
+    const view = render(bar(false));
+    screen.getByRole("button", { name: "Approve selected" }).focus();
+    await userEvent.keyboard("{Enter}");
+    view.rerender(bar(true));
+    const approve = screen.getByRole("button", { name: "Approve selected" });
+    expect(approve).toBeEnabled();
+    expect(approve).toHaveAttribute("aria-disabled", "true");
+    expect(approve).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    expect(onApprove).toHaveBeenCalledTimes(1);
+    for (const name of ["Reject selected", "Resend letters"]) {
+      expect(screen.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true");
+    }
   });
 
   it("shows the bar again, without the line, for a new selection", async () => {

@@ -10,7 +10,10 @@ export interface BulkBarProps {
   onClear: () => void;
 }
 
-/** What to do with the selected rows: approve, reject (with a reason) or resend their letters. */
+/**
+ * What to do with the selected rows: approve, reject (with a reason) or resend their letters. While
+ * one is sent the buttons are busy, not disabled: a failure leaves focus on the button pressed.
+ */
 export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear }: BulkBarProps) {
   // Clear selection takes the bar, and the keyboard's focus with it: a line in its place says the
   // selection is cleared and keeps focus there (Tab goes on to the table). It stays until a new
@@ -42,13 +45,13 @@ export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear }:
       className="flex flex-wrap items-center gap-2 rounded-lg bg-blue-50 px-4 py-2 ring-1 ring-blue-200"
     >
       <span className="mr-2 text-sm font-medium text-blue-900">{count} selected</span>
-      <Button size="sm" onClick={onApprove} disabled={busy}>
+      <Button size="sm" onClick={onApprove} busy={busy}>
         Approve selected
       </Button>
-      <Button size="sm" variant="danger" onClick={onReject} disabled={busy}>
+      <Button size="sm" variant="danger" onClick={onReject} busy={busy}>
         Reject selected
       </Button>
-      <Button size="sm" variant="secondary" onClick={onResend} disabled={busy}>
+      <Button size="sm" variant="secondary" onClick={onResend} busy={busy}>
         Resend letters
       </Button>
       <Button

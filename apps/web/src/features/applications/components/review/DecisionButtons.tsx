@@ -8,7 +8,10 @@ export interface DecisionButtonsProps {
    * request, where it decides and says that nothing follows.
    */
   withNext: boolean;
-  /** While a decision is sent or the next request is asked for: Approve waits. */
+  /**
+   * While a decision is sent or the next request is asked for: Approve waits (marked busy, not
+   * disabled, so a failed decision leaves focus on the button pressed).
+   */
   busy: boolean;
   onApprove: (thenNext: boolean) => void;
   onReject: (thenNext: boolean) => void;
@@ -27,11 +30,11 @@ export function DecisionButtons({
     <div className="flex flex-wrap gap-2">
       {canApprove && (
         <>
-          <Button size="sm" onClick={() => onApprove(false)} disabled={busy} aria-keyshortcuts="a">
+          <Button size="sm" onClick={() => onApprove(false)} busy={busy} aria-keyshortcuts="a">
             Approve
           </Button>
           {withNext && (
-            <Button size="sm" onClick={() => onApprove(true)} disabled={busy} aria-keyshortcuts="Shift+A">
+            <Button size="sm" onClick={() => onApprove(true)} busy={busy} aria-keyshortcuts="Shift+A">
               Approve &amp; next
             </Button>
           )}
