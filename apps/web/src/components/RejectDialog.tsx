@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRejectionReasons } from "../lib/review-actions";
 import { Button } from "./Button";
 import { controlClass, FormField } from "./FormField";
@@ -35,6 +35,13 @@ export function RejectDialog({
   const [choice, setChoice] = useState("");
   const [typed, setTyped] = useState("");
   const [missing, setMissing] = useState(false);
+  // Each Reject pressed without a reason: focus goes to the field that wants one, where its error is
+  // read (the error beside it is not announced by itself).
+  const [unanswered, setUnanswered] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (unanswered) form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [unanswered]);
   useEffect(() => {
     if (open) {
       setChoice("");
@@ -47,6 +54,7 @@ export function RejectDialog({
   const submit = () => {
     if (!reason) {
       setMissing(true);
+      setUnanswered((n) => n + 1);
       return;
     }
     onReject(reason);
@@ -68,6 +76,7 @@ export function RejectDialog({
       }
     >
       <form
+        ref={form}
         className="space-y-3"
         onSubmit={(e) => {
           e.preventDefault();
@@ -82,8 +91,10 @@ export function RejectDialog({
             error={missing && choice !== OTHER ? "Choose a reason" : undefined}
           >
             {(control) => (
+              // The dialog opens on its first question, the reason.
               <select
                 {...control}
+                data-autofocus
                 className={controlClass}
                 value={choice}
                 onChange={(e) => setChoice(e.target.value)}
