@@ -4,6 +4,12 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { Pagination, pageWindow } from "./Pagination";
 
+/** Three pages, on page 2, moving as the buttons say. */
+function Pages() {
+  const [page, setPage] = useState(2);
+  return <Pagination page={page} pages={3} onPageChange={setPage} />;
+}
+
 describe("pageWindow", () => {
   it("shows every page when there are seven or fewer", () => {
     expect(pageWindow(1, 1)).toEqual([1]);
@@ -74,10 +80,6 @@ describe("Pagination", () => {
   });
 
   it("keeps keyboard focus on Next when it reaches the last page", async () => {
-    function Pages() {
-      const [page, setPage] = useState(2);
-      return <Pagination page={page} pages={3} onPageChange={setPage} />;
-    }
     render(<Pages />);
     screen.getByRole("button", { name: "Next" }).focus();
     await userEvent.keyboard("{Enter}");
