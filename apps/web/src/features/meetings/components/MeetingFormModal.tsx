@@ -148,7 +148,13 @@ export function MeetingFormModal({ open, meeting, onClose }: MeetingFormModalPro
     >
       <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         {top && <FormAlert>{top}</FormAlert>}
-        <TextInput label="Name" required error={fieldError("Name", errors.name)} {...register("name")} />
+        <TextInput
+          label="Name"
+          data-autofocus
+          required
+          error={fieldError("Name", errors.name)}
+          {...register("name")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
             label="Start Date"

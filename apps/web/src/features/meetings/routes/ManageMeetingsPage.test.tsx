@@ -70,6 +70,8 @@ describe("ManageMeetingsPage", () => {
     renderAt("/admin/meetings", <ManageMeetingsPage />);
     await userEvent.click(await screen.findByRole("button", { name: "Add New Meeting" }));
     const dialog = await screen.findByRole("dialog", { name: "Add New Meeting" });
+    // The form opens on its first field, to type into at once.
+    await waitFor(() => expect(within(dialog).getByLabelText(/Name/)).toHaveFocus());
     await userEvent.click(within(dialog).getByRole("button", { name: "Add Meeting" }));
     expect(await within(dialog).findByText("Name is required")).toBeInTheDocument();
     expect(within(dialog).getByText("Location is required")).toBeInTheDocument();

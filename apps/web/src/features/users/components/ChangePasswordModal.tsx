@@ -75,6 +75,7 @@ export function ChangePasswordModal({ user, onClose, onChanged }: ChangePassword
         </p>
         <TextInput
           label="New Password"
+          data-autofocus
           type="password"
           required
           minLength={MIN_PASSWORD_LENGTH}

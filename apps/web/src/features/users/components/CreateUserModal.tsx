@@ -68,6 +68,7 @@ export function CreateUserModal({ open, onClose, onCreated }: CreateUserModalPro
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
             label="First Name"
+            data-autofocus
             required
             autoComplete="off"
             error={fieldError("First Name", errors.firstName)}

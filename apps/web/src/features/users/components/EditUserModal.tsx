@@ -65,6 +65,7 @@ export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
         {update.isError && <Banner kind="error">{withReason(update.error, "Failed to update user")}</Banner>}
         <TextInput
           label="First Name"
+          data-autofocus
           required
           error={fieldError("First Name", errors.firstName)}
           {...register("firstName")}

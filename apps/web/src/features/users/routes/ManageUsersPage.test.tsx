@@ -120,11 +120,28 @@ describe("ManageUsersPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
+  it("opens the row's edit and password forms on their first field", async () => {
+    renderAt("/admin/users", <ManageUsersPage />);
+    for (const [item, title, field] of [
+      ["Edit Account Details", "Edit User", /First Name/],
+      ["Change Password", "Change Password", /New Password/],
+    ] as const) {
+      await userEvent.click(await screen.findByRole("button", { name: "Actions for Ben Example" }));
+      await userEvent.click(screen.getByRole("menuitem", { name: item }));
+      const dialog = await screen.findByRole("dialog", { name: title });
+      await waitFor(() => expect(within(dialog).getByLabelText(field)).toHaveFocus());
+      await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    }
+  });
+
   it("checks the new user's fields before sending and shows a refusal in the dialog", async () => {
     renderAt("/admin/users", <ManageUsersPage />);
     await screen.findByText("Ada Example");
     await userEvent.click(screen.getByRole("button", { name: "Create New User" }));
     const dialog = await screen.findByRole("dialog", { name: "Create New User" });
+    // The form opens on its first field, to type into at once.
+    await waitFor(() => expect(within(dialog).getByLabelText(/First Name/)).toHaveFocus());
     await userEvent.type(within(dialog).getByLabelText(/First Name/), "Cy");
     await userEvent.type(within(dialog).getByLabelText(/Last Name/), "Example");
     await userEvent.type(within(dialog).getByLabelText(/Email/), "cy@example.com");
