@@ -1,5 +1,5 @@
 import type { ApplicationDto } from "@visa/domain";
-import { type MouseEvent, useEffect, useMemo, useState } from "react";
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "../../../../components/Button";
 import { DecisionNotice } from "../../../../components/DecisionNotice";
@@ -24,6 +24,8 @@ interface Notice {
   text: string;
   /** Whether it offers the way back to the list (its end is reached). */
   toList?: boolean;
+  /** The status it speaks of: once the request has another (changes requested, an edit), it goes. */
+  status: ApplicationDto["status"];
 }
 
 export interface ReviewBarProps {
@@ -82,7 +84,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const go = async (which: "previous" | "next") => {
     const target = await lookUp(which);
     if (target) return navigate(hrefOf(target));
-    setNotice({ kind: "info", text: LIST_END[which], toList: true });
+    setNotice({ kind: "info", text: LIST_END[which], toList: true, status: app.status });
     setEndTold((n) => n + 1);
   };
   // A plain click on Next or Previous asks first; one that opens a new tab follows the link.
@@ -101,23 +103,38 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
         onSuccess: (result) => {
           rejection.close();
           if (target && result.changed > 0) return navigate(hrefOf(target));
-          if (result.changed === 0) setNotice({ kind: "error", text: bulkSummary(result) });
+          if (result.changed === 0)
+            setNotice({ kind: "error", text: bulkSummary(result), status: app.status });
           else {
             const done = action === "approve" ? "Application approved" : "Application rejected";
             // '& next' on the last one of the list: decided, and nothing follows it there.
             const end = thenNext && listed !== null;
-            setNotice({ kind: "success", text: end ? `${done}. ${LIST_END.next}` : done, toList: end });
+            const status = action === "approve" ? "Approved" : "Rejected";
+            setNotice({
+              kind: "success",
+              text: end ? `${done}. ${LIST_END.next}` : done,
+              toList: end,
+              status,
+            });
           }
           focus.refocus(null);
         },
         onError: (err) => {
           const text = reasonOr(err, "The decision failed; nothing was changed");
           if (action === "reject") rejection.failed(text);
-          else setNotice({ kind: "error", text });
+          else setNotice({ kind: "error", text, status: app.status });
         },
       },
     );
   };
+  // 'Application approved' above a request that changes were since requested on (Pending again)
+  // would say what no longer holds: a notice goes when the request moves to another status.
+  const shownStatus = useRef(app.status);
+  useEffect(() => {
+    if (shownStatus.current === app.status) return;
+    shownStatus.current = app.status;
+    setNotice((n) => (n && n.status !== app.status ? null : n));
+  }, [app.status]);
 
   useReviewKeys(
     {
