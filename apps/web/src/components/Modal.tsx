@@ -15,7 +15,7 @@ export interface ModalProps {
 /**
  * An accessible dialog: labelled by its title, traps focus, closes on Escape and outside click,
  * and gives focus back to what opened it. It opens with focus on its `data-autofocus` element
- * (Cancel in a confirmation), else on its first control.
+ * (Cancel in a confirmation, a form's first field), else on the dialog itself.
  */
 export function Modal({ open, onClose, title, children, footer, size = "md" }: ModalProps) {
   const width = size === "lg" ? "max-w-2xl" : "max-w-md";
