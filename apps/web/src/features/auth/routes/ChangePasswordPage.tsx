@@ -10,6 +10,7 @@ import { fieldError } from "../../../lib/field-error";
 import { focusFirstError, formRefusal } from "../../../lib/form-refusal";
 import { changeOwnPassword } from "../api/change-password";
 import { AuthForm } from "../components/AuthForm";
+import { NewPasswordFields } from "../components/NewPasswordFields";
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
@@ -84,22 +85,12 @@ export default function ChangePasswordPage() {
             error={fieldError(LABELS.currentPassword, errors.currentPassword)}
             {...register("currentPassword")}
           />
-          <TextInput
+          <NewPasswordFields
             label={LABELS.newPassword}
-            type="password"
-            autoComplete="new-password"
-            required
-            hint="At least 6 characters."
-            error={fieldError(LABELS.newPassword, errors.newPassword)}
-            {...register("newPassword")}
-          />
-          <TextInput
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={fieldError("Confirm New Password", errors.confirmPassword)}
-            {...register("confirmPassword")}
+            confirmLabel="Confirm New Password"
+            password={register("newPassword")}
+            confirm={register("confirmPassword")}
+            errors={{ password: errors.newPassword, confirm: errors.confirmPassword }}
           />
         </AuthForm>
       </div>

@@ -11,6 +11,7 @@ import { AuthCard } from "../components/AuthCard";
 import { AuthForm } from "../components/AuthForm";
 import { AuthLink } from "../components/AuthLink";
 import { ErrorBox } from "../components/ErrorBox";
+import { NewPasswordFields } from "../components/NewPasswordFields";
 import { PortalNotice } from "../components/PortalNotice";
 
 /** /register: the five fields, the new-account notice and the way back to /login. */
@@ -78,22 +79,12 @@ export default function RegisterPage() {
           error={fieldError("Email", errors.email)}
           {...register("email")}
         />
-        <TextInput
+        <NewPasswordFields
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 6 characters."
-          error={fieldError("Password", errors.password)}
-          {...register("password")}
-        />
-        <TextInput
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldError("Confirm Password", errors.confirmPassword)}
-          {...register("confirmPassword")}
+          confirmLabel="Confirm Password"
+          password={register("password")}
+          confirm={register("confirmPassword")}
+          errors={{ password: errors.password, confirm: errors.confirmPassword }}
         />
       </AuthForm>
     </AuthCard>

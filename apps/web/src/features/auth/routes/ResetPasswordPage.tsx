@@ -5,12 +5,11 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { z } from "zod";
 import { Banner } from "../../../components/Banner";
-import { TextInput } from "../../../components/FormField";
-import { fieldError } from "../../../lib/field-error";
 import { resetPassword } from "../api/password-reset";
 import { AuthCard } from "../components/AuthCard";
 import { AuthForm } from "../components/AuthForm";
 import { AuthLink } from "../components/AuthLink";
+import { NewPasswordFields } from "../components/NewPasswordFields";
 
 const formSchema = resetPasswordSchema
   .extend({ confirmPassword: z.string() })
@@ -57,22 +56,12 @@ export default function ResetPasswordPage() {
         submitLabel="Update Password"
         submittingLabel="Updating Password..."
       >
-        <TextInput
+        <NewPasswordFields
           label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 6 characters."
-          error={fieldError("New Password", errors.password)}
-          {...register("password")}
-        />
-        <TextInput
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldError("Confirm Password", errors.confirmPassword)}
-          {...register("confirmPassword")}
+          confirmLabel="Confirm Password"
+          password={register("password")}
+          confirm={register("confirmPassword")}
+          errors={{ password: errors.password, confirm: errors.confirmPassword }}
         />
       </AuthForm>
     </AuthCard>
