@@ -4,6 +4,7 @@
  */
 export const queryKeys = {
   me: ["auth", "me"] as const,
+  verifyEmail: (token: string) => ["auth", "verify-email", token] as const,
   applications: ["applications"] as const,
   myApplications: ["applications", "mine"] as const,
   application: (id: string) => ["applications", "detail", id] as const,

@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { Banner } from "../../../components/Banner";
 import { Spinner } from "../../../components/Spinner";
 import { ApiError } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { useMe } from "../../../lib/use-me";
 import { useSession } from "../../../lib/use-session";
 import { verifyEmail } from "../api/email-verification";
@@ -17,7 +18,7 @@ export default function VerifyEmailPage() {
   const session = useSession();
   // A query, not an effect: the link is used once even when the page renders twice.
   const result = useQuery({
-    queryKey: ["auth", "verify-email", token],
+    queryKey: queryKeys.verifyEmail(token),
     queryFn: () => verifyEmail(token),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
