@@ -1,14 +1,11 @@
 import { changePasswordSchema, loginSchema, registerSchema } from "@visa/domain";
-import { eq } from "drizzle-orm";
-import { users } from "../db/schema.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
-import { unauthorized } from "../lib/errors.js";
 import { authTokenAnswer, meAnswer, messageAnswer, sessionMessageAnswer } from "../openapi/answers.js";
 import { userPresenter } from "../users/user.presenter.js";
-import { changePassword, issueSession, login, register } from "./auth.service.js";
+import { changePassword, login, register } from "./auth.service.js";
 import { AUTH_BODY_LIMIT, failuresOnly, routeLimit } from "./auth-rate-limit.js";
 import { actorOf } from "./guards.js";
-import { endAllSessions, endSession } from "./session.service.js";
+import { endAllSessions, endSession, refreshSession } from "./session.service.js";
 
 /** Sign-up, sign-in, session renewal and the signed-in user's own account. */
 export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
@@ -47,12 +44,7 @@ export async function authRoutes(app: App, { ctx, guards }: RouteDeps) {
   app.post(
     "/api/auth/refresh",
     { ...bare, schema: { response: { 200: authTokenAnswer } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.userId));
-      if (!user) throw unauthorized();
-      return issueSession(ctx, user, { id: actor.sessionId, expiresAt: actor.sessionExpiresAt });
-    },
+    async (request) => refreshSession(ctx, actorOf(request)),
   );
 
   app.post("/api/auth/logout", { ...bare, schema: { response: { 200: messageAnswer } } }, async (request) => {
