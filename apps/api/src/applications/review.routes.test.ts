@@ -240,6 +240,13 @@ describe("a bulk resend that meets a fault", () => {
     try {
       const failed = await bulk({ action: "resend", ids });
       expect(failed.status).toBe(500);
+      // Said in words: nothing went out, and trying again is safe.
+      expect(failed.body).toEqual({
+        message:
+          "No letter was queued, so nobody was e-mailed: the resend failed on the server. Please try again.",
+        tryAgain: true,
+      });
+      expect(JSON.stringify(failed.body)).not.toContain("mail queue unavailable");
       expect(await queued()).toEqual([]);
     } finally {
       await t.app.ctx.db.execute(sql`drop trigger refuse_resend on mail_jobs`);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDiskFull } from "../db/disk-space.js";
-import { HttpError, insufficientStorage } from "./errors.js";
+import { FaultNothingChanged, HttpError, insufficientStorage } from "./errors.js";
 import { loggableError } from "./loggable-error.js";
 import { type Issue, refusedFields, validationMessage } from "./validation.js";
 
@@ -30,6 +30,12 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send(refusal(err.message, err.fields));
+    }
+    if (err instanceof FaultNothingChanged) {
+      const { fault } = err;
+      const status = isDiskFull(fault) ? 507 : isDatabaseUnavailable(fault) ? 503 : 500;
+      request.log.error({ err: loggableError(fault) }, "request failed; nothing was changed");
+      return reply.code(status).send({ message: err.message, tryAgain: true });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -26,3 +26,18 @@ export const insufficientStorage = () =>
     507,
     "The server has no space left to store this. Nothing was saved; please try again later.",
   );
+
+/**
+ * A fault (not the client's doing) in a request that changed nothing, with words the user can act
+ * on: what was not done, and that trying again is safe. The error handler logs the fault and
+ * answers a 5xx with this message and `tryAgain: true`, which the browser shows (a bare fault's
+ * "Internal server error" it does not).
+ */
+export class FaultNothingChanged extends Error {
+  constructor(
+    message: string,
+    readonly fault: unknown,
+  ) {
+    super(message);
+  }
+}

@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, mailJobs } from "../db/schema.js";
 import { organisationName } from "../letters/letter-assets.js";
-import { conflict, type HttpError, notFound } from "../lib/errors.js";
+import { conflict, FaultNothingChanged, type HttpError, notFound } from "../lib/errors.js";
 import type { StatusChange } from "../lib/events.js";
 import { insertMailJobs, kickMailWorker } from "./mail-queue.js";
 import { type MailSubject, subjectsOf } from "./mail-subject.js";
@@ -150,6 +150,10 @@ function resendRefusal(s: MailSubject | undefined): HttpError | null {
   return null;
 }
 
+/** What the admin is told when a resend fails: none of its letters went into the queue. */
+const RESEND_FAULT =
+  "No letter was queued, so nobody was e-mailed: the resend failed on the server. Please try again.";
+
 /** An application whose letter an admin's resend did not queue, and why. */
 export interface ResendRefused {
   applicationId: string;
@@ -162,9 +166,25 @@ export interface ResendRefused {
  * fault queues none of them, so trying again sends nobody a letter twice (queued one by one, a
  * fault part-way failed the request after the first letters had gone into the queue). Answers
  * those queued and why each other was not. A resend goes even when the letter was mailed before,
- * and carries no messages.
+ * and carries no messages. A fault is answered as such (FaultNothingChanged): the admin reads that
+ * no letter was queued and may try again.
  */
 export async function resendLetters(
+  ctx: AppContext,
+  applicationIds: string[],
+): Promise<{ queued: MailSubject[]; refused: ResendRefused[] }> {
+  let answer: { queued: MailSubject[]; refused: ResendRefused[] };
+  try {
+    answer = await queueResends(ctx, applicationIds);
+  } catch (e) {
+    throw new FaultNothingChanged(RESEND_FAULT, e);
+  }
+  if (answer.queued.length > 0) kickMailWorker(ctx);
+  return answer;
+}
+
+/** resendLetters' work, whose any failure leaves the queue as it was. */
+async function queueResends(
   ctx: AppContext,
   applicationIds: string[],
 ): Promise<{ queued: MailSubject[]; refused: ResendRefused[] }> {
@@ -187,7 +207,6 @@ export async function resendLetters(
       resend: true,
     })),
   );
-  if (queued.length > 0) kickMailWorker(ctx);
   return { queued, refused };
 }
 

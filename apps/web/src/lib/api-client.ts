@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: readonly string[] = [],
+    /** A server fault that changed nothing, whose message says so and that trying again is safe. */
+    readonly tryAgain = false,
   ) {
     super(message);
   }
@@ -64,10 +66,12 @@ async function checked(res: Response, opts: { anonymous?: boolean }): Promise<Re
     const text = await res.text().catch(() => "");
     let message = "";
     let fields: string[] = [];
+    let tryAgain = false;
     try {
       const answer = JSON.parse(text);
       message = typeof answer.message === "string" ? answer.message : "";
       if (Array.isArray(answer.fields)) fields = answer.fields.filter((f: unknown) => typeof f === "string");
+      tryAgain = answer.tryAgain === true;
     } catch {
       message = "";
     }
@@ -76,6 +80,7 @@ async function checked(res: Response, opts: { anonymous?: boolean }): Promise<Re
       res.status,
       message || (text ? `Request failed: ${res.status} - ${text.slice(0, 200)}` : "Request failed"),
       fields,
+      tryAgain && message !== "",
     );
   }
   for (const l of listeners) l({ type: "success" });

@@ -120,6 +120,18 @@ describe("a decision from the admin list that changes nothing", () => {
     expect(screen.getByText("Bruno Tester")).toBeInTheDocument();
   });
 
+  it("shows the server's words when a resend fails and queues nothing", async () => {
+    const fault =
+      "No letter was queued, so nobody was e-mailed: the resend failed on the server. Please try again.";
+    pendingList(() => json({ message: fault, tryAgain: true }, 500));
+    renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    await listShown();
+    await userEvent.click(screen.getByLabelText("Select Bruno Tester"));
+    await userEvent.click(screen.getByRole("button", { name: "Resend letters" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(fault);
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+
   it("marks a refusal as one, not as a success", async () => {
     pendingList(() =>
       json(
