@@ -69,3 +69,26 @@ export const WITHDRAWAL_REASON = "Withdrawn by the applicant";
 export function isWithdrawal(e: Pick<HistoryEntryDto, "kind" | "toStatus" | "reason">): boolean {
   return e.kind === "status_changed" && e.toStatus === "Rejected" && e.reason === WITHDRAWAL_REASON;
 }
+
+/**
+ * The cause a letter's revocation records in the history when a request for changes reopens an
+ * approved request. The public verification page gives such a letter the reason `withdrawn`
+ * ("The request, or its approval, was withdrawn."), which tells an officer nothing private; the
+ * secretariat and the applicant read the real cause.
+ */
+export const CHANGES_REQUESTED_REVOCATION = "changes_requested";
+
+/** A revoked letter's cause as the history says it: in words for a request for changes, else its reason. */
+export function revocationCause(reason: string | undefined): string {
+  return reason === CHANGES_REQUESTED_REVOCATION ? "changes were requested" : (reason ?? "");
+}
+
+/**
+ * The reason on the status change a request for changes makes (an Approved or Rejected request
+ * back to Pending), so the applicant's history says why; `letterRevoked` when it took back a letter.
+ */
+export function changesRequestedReason(letterRevoked: boolean): string {
+  return letterRevoked
+    ? "Changes were requested; the letter issued earlier is no longer valid."
+    : "Changes were requested.";
+}

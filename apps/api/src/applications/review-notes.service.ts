@@ -1,4 +1,9 @@
-import { DEFAULT_REJECTION_REASONS, type RejectionReasonsDto } from "@visa/domain";
+import {
+  CHANGES_REQUESTED_REVOCATION,
+  changesRequestedReason,
+  DEFAULT_REJECTION_REASONS,
+  type RejectionReasonsDto,
+} from "@visa/domain";
 import { eq } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
@@ -36,7 +41,9 @@ export async function sendMessage(ctx: AppContext, actor: Actor, id: string, tex
 
 /**
  * Asks the applicant to correct the request: it becomes Pending again (an approval's letter is
- * withdrawn) and editable by its owner until they save a change; the message is kept and mailed.
+ * revoked, the history naming the request for changes as the cause and the verification page
+ * only "withdrawn") and editable by its owner until they save a change; the message is kept and
+ * mailed.
  */
 export async function requestChanges(ctx: AppContext, actor: Actor, id: string, text: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -53,7 +60,8 @@ export async function requestChanges(ctx: AppContext, actor: Actor, id: string, 
         updatedAt: new Date(),
       })
       .where(eq(applications.id, id));
-    if (row.status === "Approved") await revokeLetter(tx, id, "withdrawn");
+    const letterRevoked = row.status === "Approved";
+    if (letterRevoked) await revokeLetter(tx, id, CHANGES_REQUESTED_REVOCATION);
     await recordEvents(tx, [
       ...(row.status !== "Pending"
         ? [
@@ -63,6 +71,7 @@ export async function requestChanges(ctx: AppContext, actor: Actor, id: string, 
               actorId: actor.userId,
               fromStatus: row.status,
               toStatus: "Pending",
+              reason: changesRequestedReason(letterRevoked),
             },
           ]
         : []),

@@ -313,11 +313,21 @@ describe("notes, messages and requests for changes", () => {
     expect(await read(id, owner.auth)).toMatchObject({ status: "Pending", changesRequested: true });
     const [letter] = await t.app.ctx.db.select().from(letters).where(eq(letters.applicationId, id));
     expect(letter?.revocationReason).toBe("withdrawn");
-    expect((await historyOf(id, owner.auth)).map((e) => e.kind)).toEqual([
-      "status_changed",
-      "status_changed",
-      "changes_requested",
-    ]);
+    // The public page keeps a reason that tells an officer nothing private.
+    const verified = await t.app.inject({ method: "GET", url: `/api/verify/${letter?.reference}` });
+    expect(verified.json()).toMatchObject({ status: "revoked", revocationReason: "withdrawn" });
+    // The secretariat and the applicant read the real cause.
+    expect((await historyOf(id, admin.auth)).find((e) => e.kind === "letter_revoked")).toMatchObject({
+      text: letter?.reference,
+      reason: "changes_requested",
+    });
+    const own = await historyOf(id, owner.auth);
+    expect(own.map((e) => e.kind)).toEqual(["status_changed", "status_changed", "changes_requested"]);
+    expect(own[1]).toMatchObject({
+      fromStatus: "Approved",
+      toStatus: "Pending",
+      reason: "Changes were requested; the letter issued earlier is no longer valid.",
+    });
     // The applicant is told the letter they hold is no longer valid, or they might travel with it.
     await drainMailQueue(t.app.ctx);
     const asked = t.mailer.sent.find((m) => m.text.includes("asks you to correct"));

@@ -1,4 +1,4 @@
-import { todayUtc } from "@visa/domain";
+import { CHANGES_REQUESTED_REVOCATION, todayUtc } from "@visa/domain";
 import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
@@ -14,6 +14,11 @@ type LetterRow = typeof letters.$inferSelect;
 type ApplicationRow = typeof applications.$inferSelect;
 type MeetingRow = typeof meetings.$inferSelect;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+/**
+ * Why a letter is revoked, as its history records it: the reason verification gives, or a request
+ * for changes, which verification gives as `withdrawn`.
+ */
+export type RevocationCause = RevocationReason | typeof CHANGES_REQUESTED_REVOCATION;
 
 /** A letter as issued: the signed bytes never change after this. */
 export interface IssuedLetter {
@@ -224,15 +229,14 @@ async function issueLetter(
 }
 
 /**
- * Revokes the application's unrevoked letter, saying why; part of the caller's transaction. The
- * approval it was mailed for has ended: `letterEmailed` is cleared, so the letter of a later
- * approval counts as not e-mailed until it is (and an address proved meanwhile receives it).
+ * Revokes the application's unrevoked letter, saying why (the history keeps the cause, the letter
+ * the public reason); part of the caller's transaction. The approval it was mailed for has ended:
+ * `letterEmailed` is cleared, so the letter of a later approval counts as not e-mailed until it is
+ * (and an address proved meanwhile receives it).
  */
-export async function revokeLetter(
-  db: DbOrTx,
-  applicationId: string,
-  reason: RevocationReason,
-): Promise<void> {
+export async function revokeLetter(db: DbOrTx, applicationId: string, cause: RevocationCause): Promise<void> {
+  // What the public page says: a request for changes is the applicant's business, not an officer's.
+  const reason: RevocationReason = cause === CHANGES_REQUESTED_REVOCATION ? "withdrawn" : cause;
   await db
     .update(applications)
     .set({ letterEmailed: false, letterEmailedDate: null })
@@ -244,7 +248,12 @@ export async function revokeLetter(
     .returning({ reference: letters.reference });
   await recordEvents(
     db,
-    revoked.map((l) => ({ applicationId, kind: "letter_revoked" as const, text: l.reference, reason })),
+    revoked.map((l) => ({
+      applicationId,
+      kind: "letter_revoked" as const,
+      text: l.reference,
+      reason: cause,
+    })),
   );
 }
 

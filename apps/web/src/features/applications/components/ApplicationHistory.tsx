@@ -1,4 +1,4 @@
-import { formatTimestampEastern, type HistoryEntryDto, isWithdrawal } from "@visa/domain";
+import { formatTimestampEastern, type HistoryEntryDto, isWithdrawal, revocationCause } from "@visa/domain";
 import { Spinner } from "../../../components/Spinner";
 import { useApplicationHistory } from "../api/application-history";
 
@@ -27,7 +27,7 @@ export function describeEntry(e: HistoryEntryDto): string {
     case "letter_issued":
       return `Letter ${e.text ?? ""} issued`;
     case "letter_revoked":
-      return `Letter ${e.text ?? ""} revoked (${e.reason ?? ""})`;
+      return `Letter ${e.text ?? ""} revoked (${revocationCause(e.reason)})`;
     case "mail_sent":
       return `E-mail sent: ${e.text ?? ""}`;
     case "mail_failed":
