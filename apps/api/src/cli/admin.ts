@@ -9,13 +9,13 @@
  * a server holds DATA_DIR, the command runs in that server (cli/run-command.ts).
  */
 import { parseArgs } from "node:util";
-import { emailField, passwordField, requiredText } from "@visa/domain";
+import { emailField, MIN_PASSWORD_LENGTH, passwordField, requiredText } from "@visa/domain";
 import type { CommandOutput } from "../data-dir/command-socket.js";
 import { type AdminArgs, adminCommand } from "./admin-command.js";
 import { cliConfig, runIfMain } from "./cli-run.js";
 import { runOnDatabase } from "./run-command.js";
 
-export const ADMIN_USAGE = `Usage: npm run admin -- --email <address> --password <at least 6 characters> [--first <name>] [--last <name>] [--reset-password]
+export const ADMIN_USAGE = `Usage: npm run admin -- --email <address> --password <at least ${MIN_PASSWORD_LENGTH} characters> [--first <name>] [--last <name>] [--reset-password]
 
 Creates the admin account, or makes the existing account with that e-mail an admin.
 An existing account keeps its password unless --reset-password is given; a reset
