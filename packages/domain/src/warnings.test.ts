@@ -4,6 +4,8 @@ import {
   addMonths,
   applicationWarnings,
   foldName,
+  foldNameUnicode,
+  type IdentifiedWarningFields,
   meetingWarnings,
   passportKey,
   personKey,
@@ -162,6 +164,29 @@ describe("keys", () => {
     expect(foldName("MacDonald2")).toBe("macdonald2");
   });
 
+  it("folds plain ASCII names as the general path does", () => {
+    const names = [
+      "",
+      " ",
+      "Smith",
+      "MacDonald2",
+      "  O'Brien-Smith ",
+      "van der Berg",
+      "Anne-Marie",
+      "J.R.R. Tolkien",
+      "a_b",
+      "x\ty\nz",
+      "~!@#$%^&*()",
+      "--Lee--",
+      "ALL CAPS",
+      "mIxEd  Case  99",
+      "\u007f\u0000name\u0001",
+    ];
+    // Every printable ASCII character on its own and between letters.
+    for (let c = 0; c < 128; c++) names.push(String.fromCharCode(c), `a${String.fromCharCode(c)}b`);
+    for (const name of names) expect(foldName(name), JSON.stringify(name)).toBe(foldNameUnicode(name));
+  });
+
   it("has no key without a passport number or a birthdate", () => {
     expect(passportKey(" - ")).toBeNull();
     expect(personKey({ firstName: "A", lastName: "B" })).toBeNull();
@@ -211,5 +236,47 @@ describe("meetingWarnings", () => {
     expect([...result.keys()]).toEqual(["a", "c"]);
     expect(result.get("a")?.map((w) => w.code)).toEqual(["duplicate-passport"]);
     expect(result.get("c")).toEqual([]);
+  });
+
+  it("gives every application what comparing it with each other one gives", () => {
+    const apps: IdentifiedWarningFields[] = [
+      // The same person three times: accents, case and punctuation apart.
+      { id: "p1", ...fine, passportNumber: "P1" },
+      { id: "p2", ...fine, firstName: "ZOE", lastName: "muller", passportNumber: "P2" },
+      { id: "p3", ...fine, firstName: " Zoe ", lastName: "Müller-", passportNumber: "P3" },
+      // The same birthdate, another person; and one the same person by name but not by birthdate.
+      { id: "q1", ...fine, firstName: "Zoran", passportNumber: "Q1" },
+      { id: "q2", ...fine, birthdate: "1985-06-02", passportNumber: "Q2" },
+      // The same passport (as typed: case, spaces and dashes apart), different people.
+      { id: "r1", ...fine, firstName: "Ana", birthdate: "1990-01-01", passportNumber: "ab-12 3" },
+      { id: "r2", ...fine, firstName: "Ben", birthdate: "1991-01-01", passportNumber: "AB123" },
+      // Both at once, and as wire timestamps.
+      { id: "s1", ...fine, firstName: "Ødegård", birthdate: "1970-02-03", passportNumber: "S1" },
+      {
+        id: "s2",
+        ...fine,
+        firstName: "ØDEGÅRD",
+        birthdate: "1970-02-03T00:00:00.000Z",
+        passportNumber: "s1",
+        dateOfArrival: "2027-01-01",
+      },
+      // Without a birthdate or a passport, or with no names: never a duplicate.
+      { id: "t1", ...fine, birthdate: null, passportNumber: null },
+      { id: "t2", ...fine, birthdate: null, passportNumber: null },
+      { id: "u1", firstName: "", lastName: "", birthdate: "1960-01-01" },
+      { id: "u2", firstName: "", lastName: "", birthdate: "1960-01-01", dateOfDeparture: "2026-01-01" },
+    ];
+    const keysOf = (others: IdentifiedWarningFields[]) => ({
+      passportKeys: new Set(others.map((o) => passportKey(o.passportNumber)).filter((k) => k !== null)),
+      personKeys: new Set(others.map((o) => personKey(o)).filter((k) => k !== null)),
+    });
+    const result = meetingWarnings(apps, meeting);
+    for (const app of apps) {
+      const expected = applicationWarnings(app, meeting, keysOf(apps.filter((o) => o !== app)));
+      expect(result.get(app.id), app.id).toEqual(expected);
+    }
+    const warned = (code: string) => apps.filter((a) => result.get(a.id)?.some((w) => w.code === code));
+    expect(warned("duplicate-person").map((a) => a.id)).toEqual(["p1", "p2", "p3", "s1", "s2"]);
+    expect(warned("duplicate-passport").map((a) => a.id)).toEqual(["r1", "r2", "s1", "s2"]);
   });
 });

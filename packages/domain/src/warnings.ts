@@ -84,12 +84,24 @@ export function passportKey(passportNumber: string | null | undefined): string |
   return key === "" ? null : key;
 }
 
-const PLAIN_WORD = /^[A-Za-z0-9]+$/;
+/** Only ASCII characters: nothing for NFKD to decompose, no marks, no ß, no letters beyond A-Z. */
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Letters of a name without case, accents or punctuation: "José  Núñez-Ruiz" → "jose nunez ruiz". */
 export function foldName(name: string): string {
-  // Most names are one word of plain letters: lower case is all folding does to them.
-  if (PLAIN_WORD.test(name)) return name.toLowerCase();
+  // Many names are plain ASCII, which the general path below turns into its lower case with every
+  // run of other characters as one space: the same result without NFKD and the Unicode classes,
+  // which were a tenth of the 'has warnings' filter's time over a meeting of 10,000.
+  if (ASCII.test(name))
+    return name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
+  return foldNameUnicode(name);
+}
+
+/** foldName for any text (exported for the test that the ASCII path agrees with it). */
+export function foldNameUnicode(name: string): string {
   return name
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
@@ -239,23 +251,43 @@ export function meetingWarnings(
   meeting: WarningMeeting,
   of?: ReadonlySet<string>,
 ): Map<string, ApplicationWarning[]> {
-  const passportCount = new Map<string, number>();
-  const personCount = new Map<string, number>();
-  const keys = apps.map((a) => ({ passport: passportKey(a.passportNumber), person: personKey(a) }));
-  for (const k of keys) {
-    if (k.passport) passportCount.set(k.passport, (passportCount.get(k.passport) ?? 0) + 1);
-    if (k.person) personCount.set(k.person, (personCount.get(k.person) ?? 0) + 1);
-  }
+  const passports = apps.map((a) => passportKey(a.passportNumber));
+  const passportCount = countOf(passports);
+  // Two applications are the same person only with the same birthdate: the names are folded only
+  // for an application whose birthdate occurs more than once (about half of a meeting of 10,000).
+  const birthdates = apps.map((a) => (a.birthdate ? toDay(a.birthdate) : null));
+  const birthdateCount = countOf(birthdates);
+  const persons = apps.map((a, i) => {
+    const birthdate = birthdates[i];
+    return birthdate && (birthdateCount.get(birthdate) ?? 0) > 1 ? personKey(a) : null;
+  });
+  const personCount = countOf(persons);
   const result = new Map<string, ApplicationWarning[]>();
   apps.forEach((app, i) => {
     if (of && !of.has(app.id)) return;
-    const k = keys[i] ?? { passport: null, person: null };
     // "Others" seen from this application: a key counts as another's when it occurs twice or more.
-    const others: WarningOthers = {
-      passportKeys: new Set(k.passport && (passportCount.get(k.passport) ?? 0) > 1 ? [k.passport] : []),
-      personKeys: new Set(k.person && (personCount.get(k.person) ?? 0) > 1 ? [k.person] : []),
-    };
+    const passport = passports[i];
+    const person = persons[i];
+    const samePassport = passport && (passportCount.get(passport) ?? 0) > 1 ? passport : null;
+    const samePerson = person && (personCount.get(person) ?? 0) > 1 ? person : null;
+    const others: WarningOthers =
+      samePassport || samePerson
+        ? {
+            passportKeys: new Set(samePassport ? [samePassport] : []),
+            personKeys: new Set(samePerson ? [samePerson] : []),
+          }
+        : NO_OTHERS;
     result.set(app.id, applicationWarnings(app, meeting, others));
   });
   return result;
+}
+
+/** What an application without a duplicate is compared with: one pair of empty sets for all of them. */
+const NO_OTHERS: WarningOthers = { passportKeys: new Set(), personKeys: new Set() };
+
+/** How many times each key occurs (null: no key). */
+function countOf(keys: readonly (string | null)[]): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const key of keys) if (key) count.set(key, (count.get(key) ?? 0) + 1);
+  return count;
 }
