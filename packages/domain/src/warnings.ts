@@ -111,10 +111,16 @@ export function foldNameUnicode(name: string): string {
     .trim();
 }
 
-/** The key under which two applications are the same person: folded first and last name and birthdate. */
-export function personKey(app: WarningApplicationFields): string | null {
+/**
+ * The key under which two applications are the same person: folded first and last name and
+ * birthdate. `fold` is foldName, or one that remembers what it folded within one call of meetingWarnings.
+ */
+export function personKey(
+  app: WarningApplicationFields,
+  fold: (name: string) => string = foldName,
+): string | null {
   const birthdate = app.birthdate ? toDay(app.birthdate) : null;
-  const name = `${foldName(app.firstName ?? "")}|${foldName(app.lastName ?? "")}`;
+  const name = `${fold(app.firstName ?? "")}|${fold(app.lastName ?? "")}`;
   if (!birthdate || name === "|") return null;
   return `${name}|${birthdate}`;
 }
@@ -166,11 +172,38 @@ export function applicationWarnings(
   meeting: WarningMeeting,
   others?: WarningOthers,
 ): ApplicationWarning[] {
-  const warnings: ApplicationWarning[] = [];
-  const months = meeting.passportValidityMonths ?? DEFAULT_PASSPORT_VALIDITY_MONTHS;
+  return warningsOf(app, meetingTerms(meeting), others);
+}
+
+/** What the rules read of a meeting, worked out once for all its applications (meetingWarnings). */
+interface MeetingTerms {
+  months: number;
+  tolerance: number;
+  start: string | null;
+  /** The first and last day (as dayTime) a travel date may fall on, when the meeting has its days. */
+  window: { earliest: number; latest: number } | null;
+}
+
+function meetingTerms(meeting: WarningMeeting): MeetingTerms {
   const tolerance = meeting.datesToleranceDays ?? DEFAULT_DATES_TOLERANCE_DAYS;
   const start = day(meeting.startDate);
   const end = day(meeting.endDate);
+  return {
+    months: meeting.passportValidityMonths ?? DEFAULT_PASSPORT_VALIDITY_MONTHS,
+    tolerance,
+    start,
+    window:
+      start && end ? { earliest: dayTime(start, 0, -tolerance), latest: dayTime(end, 0, tolerance) } : null,
+  };
+}
+
+/** applicationWarnings with the meeting's terms worked out. */
+function warningsOf(
+  app: WarningApplicationFields,
+  { months, tolerance, start, window }: MeetingTerms,
+  others?: WarningOthers,
+): ApplicationWarning[] {
+  const warnings: ApplicationWarning[] = [];
 
   // The keys are worked out only when there is another's to compare with (most rows of a page).
   const passport = others?.passportKeys.size ? passportKey(app.passportNumber) : null;
@@ -200,11 +233,12 @@ export function applicationWarnings(
     });
   }
 
-  if (start && end) {
-    const earliest = dayTime(start, 0, -tolerance);
-    const latest = dayTime(end, 0, tolerance);
+  if (window) {
     const arrival = day(app.dateOfArrival);
-    const outside = (d: string) => dayTime(d) < earliest || dayTime(d) > latest;
+    const outside = (d: string) => {
+      const time = dayTime(d);
+      return time < window.earliest || time > window.latest;
+    };
     if (arrival && outside(arrival)) {
       warnings.push({
         code: "arrival-outside-meeting",
@@ -257,10 +291,21 @@ export function meetingWarnings(
   // for an application whose birthdate occurs more than once (about half of a meeting of 10,000).
   const birthdates = apps.map((a) => (a.birthdate ? toDay(a.birthdate) : null));
   const birthdateCount = countOf(birthdates);
+  // Many applicants share a first or a last name: each is folded once per call.
+  const folded = new Map<string, string>();
+  const fold = (name: string) => {
+    let f = folded.get(name);
+    if (f === undefined) {
+      f = foldName(name);
+      folded.set(name, f);
+    }
+    return f;
+  };
   const persons = apps.map((a, i) => {
     const birthdate = birthdates[i];
-    return birthdate && (birthdateCount.get(birthdate) ?? 0) > 1 ? personKey(a) : null;
+    return birthdate && (birthdateCount.get(birthdate) ?? 0) > 1 ? personKey(a, fold) : null;
   });
+  const terms = meetingTerms(meeting);
   const personCount = countOf(persons);
   const result = new Map<string, ApplicationWarning[]>();
   apps.forEach((app, i) => {
@@ -277,7 +322,7 @@ export function meetingWarnings(
             personKeys: new Set(samePerson ? [samePerson] : []),
           }
         : NO_OTHERS;
-    result.set(app.id, applicationWarnings(app, meeting, others));
+    result.set(app.id, warningsOf(app, terms, others));
   });
   return result;
 }
