@@ -411,6 +411,49 @@ describe("the list's filters, warnings and search", () => {
     ]);
   });
 
+  it("filters by every rule over the meeting: travel days, passport expiry, the same person spelled apart", async () => {
+    const meeting = await buildMeeting(t.app, { startDate: "2030-03-02", endDate: "2030-03-06" });
+    const made = async (over: Record<string, string>) =>
+      (await buildApplication(t.app, { meetingId: meeting.id, userId: null, over })).id;
+    // The same person (accents and case apart), each with a passport of their own.
+    const person = { birthdate: "1980-02-03", firstName: "Zoë", lastName: "Müller, Jr" };
+    const same = [
+      await made({ ...person, passportNumber: "PA1", passportKey: "PA1" }),
+      await made({
+        ...person,
+        firstName: "ZOE",
+        lastName: "muller jr",
+        passportNumber: "PA2",
+        passportKey: "PA2",
+      }),
+    ];
+    const arrival = await made({ birthdate: "1981-01-01", passportKey: "PB1", dateOfArrival: "2030-01-02" });
+    const departure = await made({
+      birthdate: "1982-01-01",
+      passportKey: "PB2",
+      dateOfDeparture: "2030-05-01",
+    });
+    const expiry = await made({
+      birthdate: "1983-01-01",
+      passportKey: "PB3",
+      passportExpirationDate: "2030-04-01",
+    });
+    const young = await made({ birthdate: "2025-01-01", passportKey: "PB4" });
+    // The same birthdate as the pair but another name: no warning.
+    await made({ ...person, firstName: "Zoran", passportKey: "PB5" });
+    const warned = await list(`meetingId=${meeting.id}&warnings=true`);
+    const codes = new Map(warned.applications.map((x) => [x._id, x.warnings?.map((w) => w.code)]));
+    expect(Object.fromEntries(codes)).toEqual({
+      [same[0] as string]: ["duplicate-person"],
+      [same[1] as string]: ["duplicate-person"],
+      [arrival]: ["arrival-outside-meeting"],
+      [departure]: ["departure-outside-meeting"],
+      [expiry]: ["passport-expires-soon"],
+      [young]: ["implausible-birthdate"],
+    });
+    expect(warned.pagination.total).toBe(6);
+  });
+
   it("finds names without accents, passport numbers as typed and letter references", async () => {
     const meeting = await buildMeeting(t.app);
     const muller = await buildApplication(t.app, {
