@@ -4,7 +4,8 @@
  * with autocannon. No request repeats the one before: an admin pages through pages 1-50 of the
  * largest meeting in every sort order, searches it by names and e-mails of the seeded people, by
  * the passport numbers of its requests and by the references of letters it issues first (50
- * requests approved at once), reads the stats. The list is read as the web app reads it (summary
+ * requests approved at once), reads the stats, and pages 1-5 of its requests with warnings (the
+ * rules over the whole meeting for each page). The list is read as the web app reads it (summary
  * rows), and its pages once more as full applications, as a client written for the spec reads
  * them. An applicant reads their own list and
  * one application, and creates applications; the searches by name once more after the creates;
@@ -126,6 +127,10 @@ async function main() {
     const fullPages = ORDERS.flatMap((o) =>
       Array.from({ length: 50 }, (_, p) => fullList(`page=${p + 1}&sortBy=${o}`)),
     );
+    // 'Has warnings' as the web app asks for it (listApiParams): the default order, status ascending.
+    const warnedPages = Array.from({ length: 5 }, (_, p) =>
+      list(`page=${p + 1}&sortBy=status&sortDirection=asc&warnings=true`),
+    );
     const people = Array.from({ length: 500 }, (_, i) => syntheticPerson(i * 37));
     const byName = people.map((p) =>
       list(`page=1&search=${encodeURIComponent(`${p.firstName} ${p.lastName}`)}`),
@@ -165,6 +170,7 @@ async function main() {
       { name: "ceiling: GET /api/auth/me", path: "/api/auth/me", headers: user.headers, read: true },
       scenario(`admin list, pages 1-50 in each of the ${ORDERS.length} orders`, pages, admin.headers),
       scenario("admin list as full applications (a spec client), the same pages", fullPages, admin.headers),
+      scenario("admin list, has warnings, pages 1-5", warnedPages, admin.headers),
       scenario("admin search by name (500 people)", byName, admin.headers),
       scenario("admin search by e-mail (500 people)", byEmail, admin.headers),
       scenario(`admin search by passport (${passports.length} requests)`, byPassport, admin.headers),
