@@ -197,6 +197,12 @@ function meetingTerms(meeting: WarningMeeting): MeetingTerms {
   };
 }
 
+/** Whether a travel day falls outside the meeting's window (a function of its own, not one per application). */
+function outside(d: string, window: { earliest: number; latest: number }): boolean {
+  const time = dayTime(d);
+  return time < window.earliest || time > window.latest;
+}
+
 /** applicationWarnings with the meeting's terms worked out. */
 function warningsOf(
   app: WarningApplicationFields,
@@ -235,18 +241,14 @@ function warningsOf(
 
   if (window) {
     const arrival = day(app.dateOfArrival);
-    const outside = (d: string) => {
-      const time = dayTime(d);
-      return time < window.earliest || time > window.latest;
-    };
-    if (arrival && outside(arrival)) {
+    if (arrival && outside(arrival, window)) {
       warnings.push({
         code: "arrival-outside-meeting",
         message: `The arrival date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
         field: "dateOfArrival",
       });
     }
-    if (departure && outside(departure)) {
+    if (departure && outside(departure, window)) {
       warnings.push({
         code: "departure-outside-meeting",
         message: `The departure date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
