@@ -4,14 +4,18 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { BulkBar } from "./BulkBar";
 
-/** The bar with a selection of its own, as the list keeps it. */
+/** The bar with a selection of its own, as the list keeps it, and a filter that changes the list. */
 function Selection({ initial }: { initial: number }) {
   const [count, setCount] = useState(initial);
+  const [filter, setFilter] = useState("all");
   const none = () => {};
   return (
     <>
       <button type="button" onClick={() => setCount((n) => n + 1)}>
         Select one more
+      </button>
+      <button type="button" onClick={() => setFilter((f) => (f === "all" ? "pending" : "all"))}>
+        Change filter
       </button>
       <BulkBar
         count={count}
@@ -20,6 +24,7 @@ function Selection({ initial }: { initial: number }) {
         onReject={none}
         onResend={none}
         onClear={() => setCount(0)}
+        listKey={filter}
       />
       <button type="button">Next control</button>
     </>
@@ -51,6 +56,7 @@ describe("BulkBar", () => {
         onReject={() => {}}
         onResend={() => {}}
         onClear={() => {}}
+        listKey=""
       />
     );
     const view = render(bar(false));
@@ -75,5 +81,21 @@ describe("BulkBar", () => {
     await userEvent.click(screen.getByRole("button", { name: "Select one more" }));
     expect(screen.getByText("1 selected")).toBeInTheDocument();
     expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
+  });
+
+  it("drops 'Selection cleared' once the list changes, and says it again after the next clear", async () => {
+    render(<Selection initial={1} />);
+    await userEvent.click(screen.getByRole("button", { name: "Clear selection" }));
+    expect(screen.getByRole("status")).toHaveTextContent("Selection cleared");
+    await userEvent.click(screen.getByRole("button", { name: "Change filter" }));
+    expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
+    // Back to the first list, nothing was cleared there meanwhile: still nothing to say.
+    await userEvent.click(screen.getByRole("button", { name: "Change filter" }));
+    expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Select one more" }));
+    screen.getByRole("button", { name: "Clear selection" }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("status")).toHaveTextContent("Selection cleared");
+    expect(screen.getByRole("status")).toHaveFocus();
   });
 });

@@ -8,17 +8,29 @@ export interface BulkBarProps {
   onReject: () => void;
   onResend: () => void;
   onClear: () => void;
+  /**
+   * The list the selection is made on (its filters and search): once it changes, 'Selection
+   * cleared' no longer speaks of anything on screen and goes.
+   */
+  listKey: string;
 }
 
 /**
  * What to do with the selected rows: approve, reject (with a reason) or resend their letters. While
  * one is sent the buttons are busy, not disabled: a failure leaves focus on the button pressed.
  */
-export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear }: BulkBarProps) {
+export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear, listKey }: BulkBarProps) {
   // Clear selection takes the bar, and the keyboard's focus with it: a line in its place says the
-  // selection is cleared and keeps focus there (Tab goes on to the table). It stays until a new
-  // selection: taken away as focus leaves it, it would move the table under a clicking mouse.
+  // selection is cleared and keeps focus there (Tab goes on to the table), read out as it takes
+  // focus. It stays until a new selection or another list (a filter, the search): taken away as
+  // focus leaves it, it would move the table under a clicking mouse.
   const [cleared, setCleared] = useState(false);
+  // Dropped in the render that shows the other list, not an effect later: no frame says it there.
+  const [clearedList, setClearedList] = useState(listKey);
+  if (clearedList !== listKey) {
+    setClearedList(listKey);
+    setCleared(false);
+  }
   const clearedRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (count > 0) setCleared(false);

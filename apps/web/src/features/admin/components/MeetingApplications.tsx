@@ -128,6 +128,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
         onReject={() => rejection.open(rejectionOf([...selected], rows))}
         onResend={() => act("resend", [...selected], null)}
         onClear={() => setSelected(new Set())}
+        listKey={filterKey}
       />
       {apps.isPending ? (
         <Spinner label="Loading applications..." />

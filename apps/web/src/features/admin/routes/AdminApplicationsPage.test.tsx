@@ -339,4 +339,24 @@ describe("AdminApplicationsPage", () => {
       seen: { a1: "Pending", a3: "Pending" },
     });
   });
+
+  it("drops 'Selection cleared' when a filter or the search changes the list", async () => {
+    renderAt("/admin", <AdminApplicationsPage />);
+    await userEvent.click(await screen.findByLabelText("Select Ana Tester"));
+    await userEvent.click(screen.getByRole("button", { name: "Clear selection" }));
+    expect(screen.getByRole("status")).toHaveTextContent("Selection cleared");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Status" }), "Pending");
+    await waitFor(() => expect(lastList()?.get("status")).toBe("Pending"));
+    expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
+
+    await userEvent.click(await screen.findByLabelText("Select Ana Tester"));
+    await userEvent.click(screen.getByRole("button", { name: "Clear selection" }));
+    expect(screen.getByText("Selection cleared")).toBeInTheDocument();
+    await userEvent.type(
+      screen.getByPlaceholderText("Search by name, email, passport or reference..."),
+      "bru",
+    );
+    await waitFor(() => expect(lastList()?.get("search")).toBe("bru"));
+    expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
+  });
 });
