@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from "@visa/domain";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import {
   type ListPlace,
@@ -24,7 +24,22 @@ export interface ListParams extends Omit<ListPlace, "meetingId"> {
  * sort is status ascending.
  */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [address, setParams] = useSearchParams();
+  // The router applies a new address in a transition, rendered a moment after the click; until
+  // then a checkbox or select bound to the address would show the old choice again. The places
+  // asked for (oldest first) are shown until the address has the last one; an address that is none
+  // of them (Back, a link) comes from elsewhere and wins.
+  const [asked, setAsked] = useState<string[]>([]);
+  const [seen, setSeen] = useState(address.toString());
+  if (seen !== address.toString()) {
+    setSeen(address.toString());
+    if (!asked.slice(0, -1).includes(address.toString())) setAsked([]);
+  }
+  const shown = asked.at(-1);
+  const params = useMemo(
+    () => (shown === undefined ? address : new URLSearchParams(shown)),
+    [address, shown],
+  );
   // The term rides in the history entry's state, so a new search and its return to page 1 are one
   // navigation; a list reached by a link (the detail page's Back) reads the tab's copy.
   const location = useLocation();
@@ -36,20 +51,18 @@ export function useListParams() {
   }, [params, search]);
 
   const update = useCallback(
-    (changes: Record<string, string | null>, nextSearch = search) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === null || v === "") next.delete(k);
-            else next.set(k, v);
-          }
-          return next;
-        },
-        // Typing and paging should not fill the history; Back leaves the list.
-        { replace: true, state: { search: nextSearch } },
-      ),
-    [setParams, search],
+    (changes: Record<string, string | null>, nextSearch = search) => {
+      // From the place shown: one asked for a moment ago may not be in the address yet.
+      const next = new URLSearchParams(params);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null || v === "") next.delete(k);
+        else next.set(k, v);
+      }
+      setAsked((a) => [...a, next.toString()]);
+      // Typing and paging should not fill the history; Back leaves the list.
+      setParams(next, { replace: true, state: { search: nextSearch } });
+    },
+    [params, setParams, search],
   );
 
   const setMeeting = useCallback((id: string) => update({ meeting: id, page: null }), [update]);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ApplicationDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -62,6 +62,21 @@ async function viewBruno(view: ReturnType<typeof renderAt>) {
   await userEvent.click(screen.getByRole("menuitem", { name: "View" }));
   await screen.findByText("Elsewhere");
   expect(view.router.state.location.pathname).toBe("/admin/applications/a2");
+}
+
+/**
+ * Runs an event the way a browser does: React renders a transition after it, not within it (inside
+ * Testing Library's act, every update is rendered before the event returns).
+ */
+function outsideAct(event: () => void) {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const before = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    event();
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = before;
+  }
 }
 
 beforeEach(() => {
@@ -358,5 +373,42 @@ describe("AdminApplicationsPage", () => {
     );
     await waitFor(() => expect(lastList()?.get("search")).toBe("bru"));
     expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
+  });
+
+  it("shows the admin's choice of 'has warnings' and status at once, and keeps it as the list reloads", async () => {
+    renderAt("/admin?meeting=m-next", <AdminApplicationsPage />);
+    await screen.findByText("Ana Tester");
+    // The router applies the new address in a transition, rendered after the event as in a browser.
+    const warnings = screen.getByLabelText("Has warnings");
+    outsideAct(() => warnings.click());
+    expect(warnings).toBeChecked();
+    await waitFor(() => expect(lastList()?.get("warnings")).toBe("true"));
+    expect(screen.getByLabelText("Has warnings")).toBeChecked();
+    outsideAct(() => screen.getByLabelText("Has warnings").click());
+    expect(screen.getByLabelText("Has warnings")).not.toBeChecked();
+    await waitFor(() => expect(lastList()?.has("warnings")).toBe(false));
+    expect(screen.getByLabelText("Has warnings")).not.toBeChecked();
+
+    const status = screen.getByRole("combobox", { name: "Status" });
+    outsideAct(() => fireEvent.change(status, { target: { value: "Rejected" } }));
+    expect(status).toHaveValue("Rejected");
+    await waitFor(() => expect(lastList()?.get("status")).toBe("Rejected"));
+    expect(screen.getByRole("combobox", { name: "Status" })).toHaveValue("Rejected");
+  });
+
+  it("keeps both of two choices made before the address has the first", async () => {
+    const view = renderAt("/admin?meeting=m-next", <AdminApplicationsPage />);
+    await screen.findByText("Ana Tester");
+    outsideAct(() => screen.getByLabelText("Has warnings").click());
+    outsideAct(() =>
+      fireEvent.change(screen.getByRole("combobox", { name: "Status" }), { target: { value: "Pending" } }),
+    );
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe("?meeting=m-next&warnings=1&status=pending"),
+    );
+    expect(screen.getByLabelText("Has warnings")).toBeChecked();
+    expect(screen.getByRole("combobox", { name: "Status" })).toHaveValue("Pending");
+    await waitFor(() => expect(lastList()?.get("status")).toBe("Pending"));
+    expect(lastList()?.get("warnings")).toBe("true");
   });
 });
