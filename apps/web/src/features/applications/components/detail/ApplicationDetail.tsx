@@ -113,7 +113,8 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const reviewing = admin && actor.isAdmin;
   return (
     <div ref={bodyRef} className="space-y-4">
-      {reviewing && <ReviewBar app={app} decisions={!editing} />}
+      {/* The heading comes first, the review bar right after it: opening the page (or Next,
+          Previous) puts focus on the heading, and Tab goes on to Back, Next and the decisions. */}
       {header(
         !editing && (canEdit || (isOwner && canWithdraw(app))) ? (
           <div className="flex flex-wrap gap-2">
@@ -135,6 +136,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
           </div>
         ) : undefined,
       )}
+      {reviewing && <ReviewBar app={app} decisions={!editing} />}
       {saved && (
         <Banner kind="success" onDismiss={() => setSaved(false)}>
           Application updated successfully

@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Link, Outlet } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import AdminApplicationDetailPage from "../features/applications/routes/AdminApplicationDetailPage";
+import { applicationDto } from "../features/applications/test-data";
+import { saveSession } from "../lib/session";
+import { renderRoutes, stubApi } from "../lib/testing";
+import { RouteFocus } from "./route-focus";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const QUERY = "?meeting=m1&status=pending";
+
+/** A list linking to a1's review page; a1's next in the list is a2. */
+function openList() {
+  saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+  stubApi({
+    "GET /api/applications/a1": { json: applicationDto({ _id: "a1", firstName: "Ana" }) },
+    "GET /api/applications/a2": { json: applicationDto({ _id: "a2", firstName: "Bruno" }) },
+    "GET /api/applications/neighbours": (req) => ({
+      json:
+        req.url.searchParams.get("id") === "a1"
+          ? { previous: null, next: "a2", position: 1, total: 2 }
+          : { previous: "a1", next: null, position: 2, total: 2 },
+    }),
+  });
+  return renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <RouteFocus />
+            <Outlet />
+          </>
+        ),
+        children: [
+          {
+            path: "/admin",
+            element: (
+              <main>
+                <h1>Applications</h1>
+                <Link to={`/admin/applications/a1${QUERY}`}>View</Link>
+              </main>
+            ),
+          },
+          { path: "/admin/applications/:id", element: <AdminApplicationDetailPage /> },
+        ],
+      },
+    ],
+    "/admin",
+  );
+}
+
+/** The heading once the request has come (the page draws it again then), with focus on it. */
+async function focusedHeading(name: string) {
+  // The tab's title names the applicant once their request has come.
+  await waitFor(() => expect(document.title).toContain(`${name} Silva`));
+  const nav = await screen.findByRole("navigation", { name: "Review" });
+  const heading = screen.getByRole("heading", { level: 1, name: "Application Details" });
+  await waitFor(() => expect(heading).toHaveFocus());
+  return { heading, nav };
+}
+
+/** Presses Tab until focus is in `within` (at most `limit` times); how many presses it took, or null. */
+async function tabInto(user: ReturnType<typeof userEvent.setup>, into: HTMLElement, limit: number) {
+  for (let n = 1; n <= limit; n++) {
+    await user.tab();
+    if (into.contains(document.activeElement)) return n;
+  }
+  return null;
+}
+
+describe("focus on the review page", () => {
+  it("lands on the heading, above the review bar, which Tab reaches next", async () => {
+    const user = userEvent.setup({ delay: null });
+    openList();
+    await user.click(await screen.findByRole("link", { name: "View" }));
+    const { heading, nav } = await focusedHeading("Ana");
+    // The bar follows the heading: nothing of the review is left behind where focus starts.
+    expect(heading.compareDocumentPosition(nav) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Tab: the heading's Edit, then the bar's first link.
+    expect(await tabInto(user, nav, 2)).toBe(2);
+    expect(within(nav).getByRole("link", { name: "← Back to the list" })).toHaveFocus();
+  }, 30_000);
+
+  it("lands on the next request's heading after Next, with the bar again just after it", async () => {
+    const user = userEvent.setup({ delay: null });
+    openList();
+    await user.click(await screen.findByRole("link", { name: "View" }));
+    const first = await focusedHeading("Ana");
+    const next = await within(first.nav).findByRole("link", { name: "Next ›" });
+    next.focus();
+    await user.keyboard("{Enter}");
+    const { nav } = await focusedHeading("Bruno");
+    await within(nav).findByText("2 of 2");
+    expect(await tabInto(user, nav, 2)).toBe(2);
+  }, 30_000);
+});
