@@ -291,6 +291,11 @@ describe("review desk journey", () => {
       expect(label?.height).toBeLessThanOrEqual((box?.height ?? 0) + 1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectAccessible(page, "list of 25 rows on a phone");
+      // The admin sections scroll sideways there: one reached by Tab comes wholly into view.
+      await page.getByRole("link", { name: "Manage Meetings" }).focus();
+      await page.keyboard.press("Tab");
+      const users = await page.getByRole("link", { name: "Manage Users" }).boundingBox();
+      expect(users && users.x >= 0 && users.x + users.width <= 390).toBe(true);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

@@ -1,6 +1,7 @@
 import { formatDayUS, type MeetingDto } from "@visa/domain";
 import { useId } from "react";
 import { controlClass } from "../../../components/FormField";
+import { revealFocused } from "../lib/reveal-focused";
 
 export interface MeetingTabsProps {
   /** Active meetings, by start date. */
@@ -17,7 +18,12 @@ export function MeetingTabs({ active, inactive, selectedId, onSelect }: MeetingT
   const inactiveSelected = inactive.some((m) => m._id === selectedId);
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-      <div role="group" aria-label="Meetings" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+      <div
+        role="group"
+        aria-label="Meetings"
+        className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1"
+        onFocus={revealFocused}
+      >
         {active.map((m) => {
           const selected = m._id === selectedId;
           return (

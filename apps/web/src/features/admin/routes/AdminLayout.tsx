@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from "react-router";
+import { revealFocused } from "../lib/reveal-focused";
 
 const TABS = [
   { to: "/admin", label: "Applications", end: true },
@@ -19,7 +20,11 @@ export default function AdminLayout() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-gray-900">Admin Dashboard</h1>
-      <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto border-b border-gray-200 px-4">
+      <nav
+        aria-label="Admin sections"
+        className="-mx-4 overflow-x-auto border-b border-gray-200 px-4"
+        onFocus={revealFocused}
+      >
         <div className="flex gap-2">
           {TABS.map((t) => (
             <NavLink key={t.to} to={t.to} end={t.end} className={tabClass}>
