@@ -35,7 +35,7 @@ describe("the review page's decision notice", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument());
     expect(screen.getByText("Application approved")).toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText("Text"), "Please send your hotel booking");
+    await userEvent.type(screen.getByLabelText("Note or message"), "Please send your hotel booking");
     await userEvent.click(screen.getByRole("button", { name: "Request changes" }));
     expect(await screen.findByText("The applicant was asked to correct the request")).toBeInTheDocument();
     // Pending again: 'Application approved' would say what no longer holds.

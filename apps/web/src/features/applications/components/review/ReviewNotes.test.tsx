@@ -7,10 +7,17 @@ import { ReviewNotes } from "./ReviewNotes";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("notes and messages on the review desk", () => {
+  it("names its box for what it takes, and tells who sees each kind as the box is reached", () => {
+    renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
+    const box = screen.getByRole("textbox", { name: "Note or message" });
+    expect(box).toHaveAccessibleDescription(/Add internal note: Only admins see notes\./);
+    expect(box).toHaveAccessibleDescription(/Send message: The applicant sees it and gets it by e-mail\./);
+  });
+
   it("keeps keyboard focus in the box to type the next one after a note is added", async () => {
     const { calls } = stubApi({ "POST /api/applications/a1/notes": { json: { message: "Note added" } } });
     renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
-    const box = screen.getByLabelText("Text");
+    const box = screen.getByLabelText("Note or message");
     await userEvent.type(box, "Passport copy checked");
     await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Note added");
@@ -23,7 +30,7 @@ describe("notes and messages on the review desk", () => {
   it("keeps the text, and focus on the pressed button, while sending and when it fails", async () => {
     const { answer } = holdApi();
     renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
-    const box = screen.getByLabelText("Text");
+    const box = screen.getByLabelText("Note or message");
     await userEvent.type(box, "Please send your hotel booking");
     const send = screen.getByRole("button", { name: "Send message" });
     await userEvent.click(send);
@@ -39,7 +46,7 @@ describe("notes and messages on the review desk", () => {
   it("says again that a note was added when a second one is", async () => {
     stubApi({ "POST /api/applications/a1/notes": { json: { message: "Note added" } } });
     renderAt("/admin/applications/a1", <ReviewNotes id="a1" />);
-    const box = screen.getByLabelText("Text");
+    const box = screen.getByLabelText("Note or message");
     await userEvent.type(box, "First");
     await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
     const first = await screen.findByRole("status");

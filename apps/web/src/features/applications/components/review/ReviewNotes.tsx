@@ -56,11 +56,14 @@ export function ReviewNotes({ id }: { id: string }) {
       <h2 id="review-notes-title" className="text-lg font-semibold text-gray-900">
         Notes and messages
       </h2>
+      {/* Named for what it takes, and described by who sees each kind: tabbing into the box reads
+          neither the section's heading nor the line under it. */}
       <label htmlFor="review-note-text" className="block text-sm font-medium text-gray-800">
-        Text
+        Note or message
       </label>
       <textarea
         id="review-note-text"
+        aria-describedby="review-note-kinds"
         ref={box}
         className={controlClass}
         rows={3}
@@ -68,7 +71,7 @@ export function ReviewNotes({ id }: { id: string }) {
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <p className="text-xs text-gray-600">
+      <p id="review-note-kinds" className="text-xs text-gray-600">
         {Object.values(KINDS)
           .map((k) => `${k.label}: ${k.hint}`)
           .join(" ")}
