@@ -118,7 +118,10 @@ describe("review desk journey", () => {
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
 
     // Back returns to the same meeting, filter, sort and page.
-    await page.getByRole("link", { name: "← Back to the list" }).click();
+    await page
+      .getByRole("navigation", { name: "Review" })
+      .getByRole("link", { name: "Back to the list" })
+      .click();
     await page.waitForURL((u) => u.pathname === "/admin" && u.searchParams.get("status") === "pending");
     const back = new URL(page.url()).searchParams;
     expect(Object.fromEntries(back)).toEqual({
@@ -255,7 +258,10 @@ describe("review desk journey", () => {
     await page.getByRole("menuitem", { name: "View" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/admin/applications/"));
     await page.getByText("26 of 60").waitFor();
-    await page.getByRole("link", { name: "← Back to the list" }).click();
+    await page
+      .getByRole("navigation", { name: "Review" })
+      .getByRole("link", { name: "Back to the list" })
+      .click();
     await page.waitForURL((u) => u.pathname === "/admin");
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
       meeting: rowsMeeting._id,

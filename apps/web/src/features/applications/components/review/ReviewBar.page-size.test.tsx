@@ -65,7 +65,7 @@ describe("the review page of a list shown 25 rows a page", () => {
     const view = renderReview("?meeting=m1");
     const nav = await screen.findByRole("navigation", { name: "Review" });
     await within(nav).findByText("120 of 300");
-    const back = within(nav).getByRole("link", { name: "← Back to the list" });
+    const back = within(nav).getByRole("link", { name: "Back to the list" });
     expect(back).toHaveAttribute("href", "/admin?meeting=m1&size=50&page=3");
     await userEvent.click(back);
     await screen.findByText("The list");

@@ -150,11 +150,12 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
     !bulk.isPending && !looking,
   );
 
+  // The arrows only point: a screen reader reads the links' words, not "left arrow".
   return (
     <div className="space-y-3">
       <nav aria-label="Review" className="flex flex-wrap items-center gap-2">
         <Link to={backTo} className="text-sm text-blue-700 underline hover:text-blue-900">
-          ← Back to the list
+          <span aria-hidden="true">←</span> Back to the list
         </Link>
         {listed && (
           <span className="text-sm text-gray-600">
@@ -168,12 +169,12 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
             onClick={goOnClick("previous")}
             className="text-sm text-blue-700 underline"
           >
-            ‹ Previous
+            <span aria-hidden="true">‹</span> Previous
           </Link>
         )}
         {next && (
           <Link to={hrefOf(next)} onClick={goOnClick("next")} className="text-sm text-blue-700 underline">
-            Next ›
+            Next <span aria-hidden="true">›</span>
           </Link>
         )}
         <Button size="sm" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
