@@ -145,16 +145,19 @@ async function main() {
     await untilIdle(server.pid);
     const admin = await login(server.url, seed.adminEmail, seed.adminPassword);
     const L = seed.largestMeetingId;
-    const list = (q: string) => `/api/applications?admin=true&meetingId=${L}&limit=10&${q}`;
+    const list = (q: string, limit = 10) => `/api/applications?admin=true&meetingId=${L}&limit=${limit}&${q}`;
+    const page = (i: number) => `page=${(i % 50) + 1}&sortBy=createdAt&sortDirection=desc`;
     const people = Array.from({ length: n }, (_, i) => syntheticPerson(i * 7));
     const fullName = (p: (typeof people)[number] | undefined) => (p ? `${p.firstName} ${p.lastName}` : "");
     const kinds: Array<[string, (i: number) => string]> = [
       ["GET /api/auth/me", () => "/api/auth/me"],
-      [
-        "admin list page, summary rows (the web app)",
-        (i) => list(`page=${(i % 50) + 1}&sortBy=createdAt&sortDirection=desc&view=summary`),
-      ],
-      ["admin list page, full rows", (i) => list(`page=${(i % 50) + 1}&sortBy=createdAt&sortDirection=desc`)],
+      ["admin list page, summary rows (the web app)", (i) => list(`${page(i)}&view=summary`)],
+      ["admin list page, full rows", (i) => list(page(i))],
+      // The same pages at 1 and 50 rows: what a request costs whatever its rows, and what a row adds.
+      ["admin list page, summary rows, 1 a page", (i) => list(`${page(i)}&view=summary`, 1)],
+      ["admin list page, summary rows, 50 a page", (i) => list(`${page(i)}&view=summary`, 50)],
+      ["admin list page, full rows, 1 a page", (i) => list(page(i), 1)],
+      ["admin list page, full rows, 50 a page", (i) => list(page(i), 50)],
       [
         "admin search by full name, summary rows",
         (i) => list(`page=1&view=summary&search=${encodeURIComponent(fullName(people[i]))}`),
@@ -189,6 +192,7 @@ async function main() {
       const started = performance.now();
       let bytes = 0;
       let sent = n;
+      let failed = 0;
       if (connections > 1) {
         let i = 0;
         const r = await measure(
@@ -196,7 +200,9 @@ async function main() {
           { name, path: path(0), nextPath: () => path(i++ % n), headers: admin.headers },
           { connections, seconds: Number(args.seconds) },
         );
-        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+        // Under load a request may wait for a pooled connection past its limit and be answered 503:
+        // counted and shown, not taken for a fault of the benchmark.
+        failed = r.non2xx + r.errors;
         sent = r.requests;
       } else {
         for (let i = 0; i < n; i++) {
@@ -210,7 +216,7 @@ async function main() {
       const pgMs = (pg.reduce((s, p) => s + cpuMs(p), 0) - pgBefore) / sent;
       rows.push(
         connections > 1
-          ? [name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(sent / (wall / 1000), 0)]
+          ? [name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(sent / (wall / 1000), 0), fmt(failed, 0)]
           : [name, fmt(serverMs, 2), fmt(pgMs, 2), fmt(wall / n, 2), fmt(bytes / n / 1024, 1)],
       );
       if (statements) statementTable.push(...(await statementRows(target, name, sent)));
@@ -220,7 +226,7 @@ async function main() {
     console.log(`### CPU per request, ${kind}${load}\n\n${machine}\n`);
     const head =
       connections > 1
-        ? ["request", "server CPU ms", "database CPU ms", "req/s"]
+        ? ["request", "server CPU ms", "database CPU ms", "req/s", "not answered 2xx"]
         : ["request", "server CPU ms", "database CPU ms", "wall ms (one at a time)", "answer KB"];
     console.log(table(head, rows));
     if (statements) {
