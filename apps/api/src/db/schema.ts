@@ -436,6 +436,29 @@ export const applicationCounts = pgTable(
 );
 
 /**
+ * Every deleted application (its id, its meeting, when), recorded by a statement trigger on
+ * applications (migration 0037) whatever deletes it: an admin, a user's deletion, a meeting's
+ * purge or deletion. The import refuses a row of a request deleted since its export by this
+ * record, and creates again under its id a request this database never had (one made after the
+ * backup it was restored from). No foreign keys: the record outlives the application and meeting.
+ */
+export const deletedApplications = pgTable("deleted_applications", {
+  id: uuid("id").primaryKey(),
+  meetingId: uuid("meeting_id").notNull(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row: when deletions began to be recorded (migration 0037); earlier ones left no record. */
+export const deletedApplicationsRecordedSince = pgTable(
+  "deleted_applications_recorded_since",
+  {
+    one: boolean("one").primaryKey().default(true),
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("deleted_applications_recorded_since_one_check", sql`${t.one}`)],
+);
+
+/**
  * Request counts of the rate limits (auth/rate-limit-store.ts), one row per key and fixed window,
  * in the database so that every server process on it counts together.
  */
