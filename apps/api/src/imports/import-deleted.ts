@@ -13,22 +13,47 @@ export const DELETED_SINCE_EXPORT =
 export interface LiveApplications {
   /** The rows' applicationIds that name an application of the portal. */
   existing: ReadonlySet<string>;
+  /** The rows' applicationIds recorded as deleted here (`deleted_applications`). */
+  deleted: ReadonlySet<string>;
+  /** When deletions began to be recorded, as `lastChanged` is written: earlier ones left no record. */
+  recordedSince: string;
   /** When each meeting of the file was created, as `lastChanged` is written. */
   meetingCreatedAt: ReadonlyMap<string, string>;
 }
 
 /**
- * Whether the row was exported from an application of its meeting in this portal that is gone: it
- * carries the export's applicationId and lastChanged, no application has that id (ids are random,
- * never reused), and the meeting existed at lastChanged. A file of another installation, whose
- * meeting was made after the file's export, is not such a file.
+ * Whether the row was exported from an application of this portal that is gone: it carries the
+ * export's applicationId and lastChanged, no application has that id (ids are random, never
+ * reused), and the id is recorded as deleted. A row changed before deletions were recorded, whose
+ * meeting existed at lastChanged, is taken for a deleted one too: such a deletion left no record.
+ * An unknown id never deleted here (a request made after the backup this database was restored
+ * from, or in a copy of it) is no such row, nor is a row of another installation's export.
  */
 function ofDeletedApplication(row: ImportedRow, live: LiveApplications): boolean {
   const { applicationId, lastChanged } = row;
   if (!applicationId || !lastChanged || live.existing.has(applicationId)) return false;
+  if (live.deleted.has(applicationId)) return true;
   const created = live.meetingCreatedAt.get(row.meetingId);
-  // Both are written alike, so they compare as text, to the microsecond.
-  return created !== undefined && created <= lastChanged;
+  // All are written alike, so they compare as text, to the microsecond.
+  return lastChanged < live.recordedSince && created !== undefined && created <= lastChanged;
+}
+
+/**
+ * The id a row that creates a request gives it: its own applicationId when that names no
+ * application and was never deleted here (the request is brought back as it was exported, so its
+ * letters' history still joins), once per file; otherwise the new one matching chose.
+ */
+function keptIds(matches: RowMatch[], live: LiveApplications): Map<string, string> {
+  const kept = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const { row, id, how } of matches) {
+    const { applicationId } = row;
+    if (how !== "new" || !applicationId || taken.has(applicationId)) continue;
+    if (live.existing.has(applicationId) || live.deleted.has(applicationId)) continue;
+    kept.set(id, applicationId);
+    taken.add(applicationId);
+  }
+  return kept;
 }
 
 /**
@@ -36,8 +61,9 @@ function ofDeletedApplication(row: ImportedRow, live: LiveApplications): boolean
  * export (`ofDeletedApplication`) that matches none of its meeting fails rather than create the
  * deleted request again. It takes no part in the matching, so a later row that would have matched
  * the application it created is matched as if it were absent. A row that matches a stored
- * application still updates it, and a row without applicationId (a new person typed into the
- * sheet) still creates one.
+ * application still updates it, a row without applicationId (a new person typed into the sheet)
+ * still creates one, and a row whose applicationId this portal never had creates the request
+ * under that id (`keptIds`).
  */
 export function matchRowsOfLiveApplications(
   stored: StoredKey[],
@@ -54,7 +80,9 @@ export function matchRowsOfLiveApplications(
     const gone = result.matches.filter((m) => m.how === "new" && ofDeletedApplication(m.row, live));
     if (gone.length === 0) {
       const errors = [...deleted].map((row) => ({ name: row.name, error: DELETED_SINCE_EXPORT }));
-      return { matches: result.matches, errors: [...result.errors, ...errors] };
+      const kept = keptIds(result.matches, live);
+      const matches = result.matches.map((m) => ({ ...m, id: kept.get(m.id) ?? m.id }));
+      return { matches, errors: [...result.errors, ...errors] };
     }
     for (const m of gone) deleted.add(m.row);
   }

@@ -1,7 +1,13 @@
 import { and, asc, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client.js";
-import { applications, meetings, users } from "../db/schema.js";
+import {
+  applications,
+  deletedApplications,
+  deletedApplicationsRecordedSince,
+  meetings,
+  users,
+} from "../db/schema.js";
 import type { StoredKey } from "./import-match.js";
 import type { ImportedValues } from "./import-plan.js";
 import { IMPORTED_KEYS } from "./import-row.js";
@@ -53,14 +59,35 @@ export async function storedValues(tx: DbOrTx, ids: string[]): Promise<Map<strin
   return new Map(rows.map((row) => [row.id, row as ImportedValues]));
 }
 
-/** Which of the given ids are of applications that exist (in any meeting). */
-export async function existingApplicationIds(tx: DbOrTx, ids: string[]): Promise<Set<string>> {
+/** Which of the given ids the table holds. */
+async function idsIn(
+  tx: DbOrTx,
+  table: typeof applications | typeof deletedApplications,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(isAny(applications.id, ids, "uuid"));
+    .select({ id: table.id })
+    .from(table)
+    .where(isAny(table.id, ids, "uuid"));
   return new Set(rows.map((row) => row.id));
+}
+
+/** Which of the given ids are of applications that exist (in any meeting). */
+export const existingApplicationIds = (tx: DbOrTx, ids: string[]) => idsIn(tx, applications, ids);
+
+/** Which of the given ids are recorded as of deleted applications. */
+export const deletedApplicationIds = (tx: DbOrTx, ids: string[]) => idsIn(tx, deletedApplications, ids);
+
+/**
+ * When deletions began to be recorded (migration 0037), written as the export writes
+ * `lastChanged`. Without its row nothing tells since when, so every deletion counts as unrecorded.
+ */
+export async function deletionsRecordedSince(tx: DbOrTx): Promise<string> {
+  const [row] = await tx
+    .select({ since: asLastChanged(deletedApplicationsRecordedSince.since) })
+    .from(deletedApplicationsRecordedSince);
+  return row?.since ?? "9999-12-31T23:59:59.999999Z";
 }
 
 /** When each of the meetings was created, written as the export writes `lastChanged`. */

@@ -9,6 +9,8 @@ import { keepErrorReport } from "./import-error-report.js";
 import { recordImportHistory } from "./import-history.js";
 import { planImport } from "./import-plan.js";
 import {
+  deletedApplicationIds,
+  deletionsRecordedSince,
   existingApplicationIds,
   lockMeetings,
   meetingsCreatedAt,
@@ -57,6 +59,8 @@ export async function importApplications(ctx: AppContext, actor: Actor, data: Bu
       rows,
       {
         existing: await existingApplicationIds(tx, exportedIds),
+        deleted: await deletedApplicationIds(tx, exportedIds),
+        recordedSince: await deletionsRecordedSince(tx),
         meetingCreatedAt: await meetingsCreatedAt(tx, meetingIds),
       },
     );
