@@ -14,7 +14,14 @@ function Selection({ initial }: { initial: number }) {
       <button type="button" onClick={() => setCount((n) => n + 1)}>
         Select one more
       </button>
-      <button type="button" onClick={() => setFilter((f) => (f === "all" ? "pending" : "all"))}>
+      <button
+        type="button"
+        onClick={() => {
+          // As the list does: another list starts with no selection.
+          setFilter((f) => (f === "all" ? "pending" : "all"));
+          setCount(0);
+        }}
+      >
         Change filter
       </button>
       <BulkBar
@@ -97,5 +104,31 @@ describe("BulkBar", () => {
     await userEvent.keyboard("{Enter}");
     expect(screen.getByRole("status")).toHaveTextContent("Selection cleared");
     expect(screen.getByRole("status")).toHaveFocus();
+  });
+
+  it("says politely that a filter dropped the selection, and only when there was one", async () => {
+    const { container } = render(<Selection initial={2} />);
+    // The region is on the page, empty, before it has anything to say.
+    const region = container.querySelector('[aria-live="polite"]');
+    expect(region).toBeInTheDocument();
+    expect(region).toHaveTextContent(/^$/);
+    const change = screen.getByRole("button", { name: "Change filter" });
+    change.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.queryByRole("region", { name: "Selected applications" })).not.toBeInTheDocument();
+    expect(region).toHaveTextContent("Selection of 2 applications cleared: the list changed");
+    // Nothing takes focus, and the line of Clear selection is not shown.
+    expect(change).toHaveFocus();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    // Another list with no selection to lose: nothing to say.
+    await userEvent.keyboard("{Enter}");
+    expect(region).toHaveTextContent(/^$/);
+    await userEvent.click(screen.getByRole("button", { name: "Select one more" }));
+    await userEvent.click(change);
+    expect(region).toHaveTextContent("Selection of 1 application cleared: the list changed");
+    // A new selection ends what was said.
+    await userEvent.click(screen.getByRole("button", { name: "Select one more" }));
+    expect(region).toHaveTextContent(/^$/);
+    expect(screen.getByText("1 selected")).toBeInTheDocument();
   });
 });

@@ -25,11 +25,19 @@ export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear, l
   // focus. It stays until a new selection or another list (a filter, the search): taken away as
   // focus leaves it, it would move the table under a clicking mouse.
   const [cleared, setCleared] = useState(false);
-  // Dropped in the render that shows the other list, not an effect later: no frame says it there.
-  const [clearedList, setClearedList] = useState(listKey);
-  if (clearedList !== listKey) {
-    setClearedList(listKey);
-    setCleared(false);
+  // A selection the list had when a filter or the search made another list: that list starts with
+  // none, and a screen reader is told in the polite region below, focus left where the admin is.
+  const [dropped, setDropped] = useState(0);
+  // The list and selection of the last render. Another list's render drops the line there, not an
+  // effect later (no frame says it there), and takes the old list's selection as `dropped`: the
+  // list may empty the selection in the same render or in its effect after.
+  const [shown, setShown] = useState({ listKey, count });
+  if (shown.listKey !== listKey || shown.count !== count) {
+    setShown({ listKey, count });
+    if (shown.listKey !== listKey) {
+      setCleared(false);
+      setDropped(shown.count);
+    } else if (count > 0) setDropped(0);
   }
   const clearedRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -38,44 +46,58 @@ export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear, l
   useEffect(() => {
     if (cleared) clearedRef.current?.focus();
   }, [cleared]);
-  if (count === 0) {
-    if (!cleared) return null;
-    return (
-      <p
-        ref={clearedRef}
-        role="status"
-        tabIndex={-1}
-        className="rounded-lg px-4 py-2 text-sm text-gray-700 focus-visible:outline-2 focus-visible:outline-blue-700"
-      >
-        Selection cleared
-      </p>
-    );
-  }
+  // Kept in the page with the bar, empty, so that what it is given is read out.
+  const told = (
+    <p aria-live="polite" className="sr-only">
+      {count === 0 && dropped > 0
+        ? `Selection of ${dropped} ${plural(dropped)} cleared: the list changed`
+        : ""}
+    </p>
+  );
+  // The region stays first, the same element whatever the bar shows beside it.
   return (
-    <section
-      aria-label="Selected applications"
-      className="flex flex-wrap items-center gap-2 rounded-lg bg-blue-50 px-4 py-2 ring-1 ring-blue-200"
-    >
-      <span className="mr-2 text-sm font-medium text-blue-900">{count} selected</span>
-      <Button size="sm" onClick={onApprove} busy={busy}>
-        Approve selected
-      </Button>
-      <Button size="sm" variant="danger" onClick={onReject} busy={busy}>
-        Reject selected
-      </Button>
-      <Button size="sm" variant="secondary" onClick={onResend} busy={busy}>
-        Resend letters
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => {
-          onClear();
-          setCleared(true);
-        }}
-      >
-        Clear selection
-      </Button>
-    </section>
+    <>
+      {told}
+      {count === 0 ? (
+        cleared && (
+          <p
+            ref={clearedRef}
+            role="status"
+            tabIndex={-1}
+            className="rounded-lg px-4 py-2 text-sm text-gray-700 focus-visible:outline-2 focus-visible:outline-blue-700"
+          >
+            Selection cleared
+          </p>
+        )
+      ) : (
+        <section
+          aria-label="Selected applications"
+          className="flex flex-wrap items-center gap-2 rounded-lg bg-blue-50 px-4 py-2 ring-1 ring-blue-200"
+        >
+          <span className="mr-2 text-sm font-medium text-blue-900">{count} selected</span>
+          <Button size="sm" onClick={onApprove} busy={busy}>
+            Approve selected
+          </Button>
+          <Button size="sm" variant="danger" onClick={onReject} busy={busy}>
+            Reject selected
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onResend} busy={busy}>
+            Resend letters
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              onClear();
+              setCleared(true);
+            }}
+          >
+            Clear selection
+          </Button>
+        </section>
+      )}
+    </>
   );
 }
+
+const plural = (n: number) => (n === 1 ? "application" : "applications");

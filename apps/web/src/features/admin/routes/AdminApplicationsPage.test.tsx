@@ -375,6 +375,31 @@ describe("AdminApplicationsPage", () => {
     expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
   });
 
+  it("tells politely, focus left alone, that a filter or the search dropped the selection", async () => {
+    renderAt("/admin", <AdminApplicationsPage />);
+    await screen.findByText("Ana Tester");
+    await userEvent.click(screen.getByLabelText("Select all applications on this page"));
+    const status = screen.getByRole("combobox", { name: "Status" });
+    await userEvent.selectOptions(status, "Pending");
+    const told = await screen.findByText("Selection of 2 applications cleared: the list changed");
+    expect(told).toHaveAttribute("aria-live", "polite");
+    expect(status).toHaveFocus();
+    expect(screen.queryByRole("region", { name: "Selected applications" })).not.toBeInTheDocument();
+
+    // Nothing was selected on the Pending list: 'has warnings' has nothing to say.
+    await userEvent.click(screen.getByRole("checkbox", { name: "Has warnings" }));
+    await waitFor(() => expect(lastList()?.get("warnings")).toBe("true"));
+    expect(told).toHaveTextContent(/^$/);
+
+    await userEvent.click(await screen.findByLabelText("Select Ana Tester"));
+    const search = screen.getByPlaceholderText("Search by name, email, passport or reference...");
+    await userEvent.type(search, "bru");
+    await waitFor(() =>
+      expect(told).toHaveTextContent("Selection of 1 application cleared: the list changed"),
+    );
+    expect(search).toHaveFocus();
+  });
+
   it("shows the admin's choice of 'has warnings' and status at once, and keeps it as the list reloads", async () => {
     renderAt("/admin?meeting=m-next", <AdminApplicationsPage />);
     await screen.findByText("Ana Tester");
