@@ -105,7 +105,7 @@ describe("mobile journey (375 × 800)", () => {
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
     // The heading and Back show while the request loads, and are drawn again once it has come.
     await page.getByRole("button", { name: "Edit" }).waitFor();
-    await expectTapTarget(page.getByRole("link", { name: "← Back" }), "Back");
+    await expectTapTarget(page.getByRole("link", { name: "Back", exact: true }), "Back");
 
     // Editing on a phone: Edit leads into the form, Save back to the page's heading, and the
     // saved notice's Dismiss is a tap target too.

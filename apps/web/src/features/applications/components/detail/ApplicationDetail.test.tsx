@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
-import { renderRoutes, stubApi } from "../../../../lib/testing";
+import { holdApi, renderRoutes, stubApi } from "../../../../lib/testing";
 import { applicationDto, me } from "../../test-data";
 import { ApplicationDetail } from "./ApplicationDetail";
 
@@ -197,6 +197,57 @@ describe("application details", () => {
     stubApi({ "GET /api/applications/a1": { status: 404, json: { message: "Application not found" } } });
     renderDetail();
     expect(await screen.findByRole("alert")).toHaveTextContent("Application not found");
+  });
+});
+
+describe("the page's Back", () => {
+  /** The list's place as the admin list writes it into a View link. */
+  const PLACE = "?meeting=m1&status=pending&warnings=1&sort=createdAt&dir=desc&size=25&page=3";
+
+  function renderAdminPage(query: string) {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    return renderRoutes(
+      [
+        { path: "/admin/applications/a1", element: <ApplicationDetail id="a1" admin /> },
+        { path: "/admin", element: <p>The list</p> },
+      ],
+      `/admin/applications/a1${query}`,
+    );
+  }
+
+  it("is named Back, its arrow unread, and takes the applicant to their applications", async () => {
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    stubApi({ "GET /api/applications/a1": { json: applicationDto() } });
+    renderDetail();
+    await screen.findByRole("button", { name: "Edit" });
+    const back = screen.getByRole("link", { name: "Back" });
+    expect(back).toHaveAttribute("href", "/");
+    expect(within(back).getByText("←")).toHaveAttribute("aria-hidden", "true");
+  });
+
+  it("keeps the admin list's place while the request loads", async () => {
+    holdApi();
+    const view = renderAdminPage(PLACE);
+    expect(screen.getByText("Loading application...")).toBeInTheDocument();
+    const back = screen.getByRole("link", { name: "Back" });
+    expect(back).toHaveAttribute("href", `/admin${PLACE}`);
+    await userEvent.click(back);
+    await screen.findByText("The list");
+    expect(view.router.state.location.search).toBe(PLACE);
+  });
+
+  it("keeps the admin list's place when the request cannot be fetched", async () => {
+    stubApi({ "GET /api/applications/a1": { status: 500, json: { message: "Internal error" } } });
+    renderAdminPage(PLACE);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch application");
+    expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", `/admin${PLACE}`);
+  });
+
+  it("goes to the plain list when the page was opened from no list", async () => {
+    stubApi({ "GET /api/applications/a1": { status: 404, json: { message: "Application not found" } } });
+    renderAdminPage("");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Application not found");
+    expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/admin");
   });
 });
 

@@ -1,11 +1,12 @@
 import { type ApplicationDto, canEditApplication } from "@visa/domain";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Banner } from "../../../../components/Banner";
 import { Button } from "../../../../components/Button";
 import { Spinner } from "../../../../components/Spinner";
 import { ApiError } from "../../../../lib/api-client";
 import { formatDateEastern } from "../../../../lib/dates";
+import { listPlaceQuery, readListPlace } from "../../../../lib/list-query";
 import { useDetailTitle } from "../../../../lib/page-title";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
@@ -49,7 +50,10 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   useDetailTitle(query.data && tabDetail(query.data, admin));
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
-  const backTo = admin ? "/admin" : "/";
+  const location = useLocation();
+  // The admin's Back, while the request loads or fails, keeps the list's place the page was opened
+  // from (filters, sort, page); once it has come, the review bar's Back takes over.
+  const backTo = admin ? `/admin${listPlaceQuery(readListPlace(new URLSearchParams(location.search)))}` : "/";
   const actor = { userId: session?.userId ?? "", isAdmin: session?.userRole === "admin" };
   const shown = query.data;
   const canEdit = Boolean(
@@ -78,7 +82,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
             to={backTo}
             className="inline-flex min-h-11 items-center text-sm text-blue-700 underline hover:text-blue-900"
           >
-            ← Back
+            <span aria-hidden="true">←</span> Back
           </Link>
         )}
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900">
