@@ -127,6 +127,8 @@ async function main() {
   const machine = machineLine();
   const target = await prepareTarget(kind, "cpu", { pgPort: 54_417 });
   const statements = args.statements && kind === "postgres";
+  // Stopped however the run ends: a server left on its port would answer the next run's requests.
+  let server: ServerProcess | undefined;
   if (args.statements && !statements) throw new Error("--statements needs --db postgres");
   try {
     if (statements) await trackStatements(target);
@@ -134,7 +136,7 @@ async function main() {
       target,
       args.small ? { meetings: 10, users: 2_000, applications: 10_000, largest: 2_000 } : {},
     );
-    const server = await ServerProcess.start({
+    server = await ServerProcess.start({
       port: 3905,
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
@@ -243,6 +245,7 @@ async function main() {
       console.log(table(statementHead, statementTable));
     }
   } finally {
+    await server?.stop();
     await target.cleanup();
   }
 }
