@@ -64,8 +64,9 @@ async function decide(
           moving.map((r) => r.id),
         ),
       );
+    // A bulk decision approves or rejects: an approved request that moves is being rejected.
     for (const r of moving) {
-      if (r.status === "Approved") await revokeLetter(tx, r.id, to === "Rejected" ? "rejected" : "withdrawn");
+      if (r.status === "Approved") await revokeLetter(tx, r.id, "rejected");
     }
     await recordEvents(
       tx,
