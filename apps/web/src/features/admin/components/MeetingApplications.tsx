@@ -109,11 +109,15 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           label="Search applications by name, email, passport number or letter reference"
           placeholder="Search by name, email, passport or reference..."
         />
-        {rows.length > 0 && apps.data && (
-          <p className="text-sm text-gray-600" aria-live="polite">
-            Showing {rows.length} of {apps.data.pagination.total} applications for {meeting.name}
-          </p>
-        )}
+        {/* On the page from the start, so a screen reader reads each list's count as it comes, a
+            list of none included (its visible message is the empty box below). */}
+        <p className={rows.length > 0 ? "text-sm text-gray-600" : "sr-only"} aria-live="polite">
+          {!apps.data
+            ? ""
+            : rows.length > 0
+              ? `Showing ${rows.length} of ${apps.data.pagination.total} applications for ${meeting.name}`
+              : `No applications to show for ${meeting.name}`}
+        </p>
       </div>
       <ListFilters
         status={status}

@@ -375,6 +375,29 @@ describe("AdminApplicationsPage", () => {
     expect(screen.queryByText("Selection cleared")).not.toBeInTheDocument();
   });
 
+  it("reads out a list of none in the same polite line that counts a list's rows", async () => {
+    network = stubApi({
+      ...ROUTES,
+      "GET /api/applications": (c: RecordedRequest) =>
+        c.url.searchParams.get("search")
+          ? json({ applications: [], pagination: { total: 0, page: 1, pages: 1 } })
+          : json({
+              applications: [application("a1", "Ana", "Pending")],
+              pagination: { total: 1, page: 1, pages: 1 },
+            }),
+    });
+    renderAt("/admin", <AdminApplicationsPage />);
+    const count = await screen.findByText("Showing 1 of 1 applications for Next 2098");
+    expect(count).toHaveAttribute("aria-live", "polite");
+    await userEvent.type(
+      screen.getByPlaceholderText("Search by name, email, passport or reference..."),
+      "nobody",
+    );
+    await screen.findByText("No applications found matching your search.");
+    expect(count).toBeInTheDocument();
+    expect(count).toHaveTextContent("No applications to show for Next 2098");
+  });
+
   it("tells politely, focus left alone, that a filter or the search dropped the selection", async () => {
     renderAt("/admin", <AdminApplicationsPage />);
     await screen.findByText("Ana Tester");
