@@ -30,13 +30,13 @@ export interface LetterAssets {
 
 const creating = new WeakMap<AppContext, Promise<void>>();
 /** The name a fresh installation prints until an admin sets its own: the sender name of its mail. */
-function defaultName(ctx: Pick<AppContext, "config">): string {
+function defaultName(ctx: AppContext): string {
   const display = /^\s*"?([^"<]+?)"?\s*</.exec(ctx.config.mailFrom)?.[1];
   return display?.trim() || "Visa Letter Portal";
 }
 
 /** The organisation's name for mail, without creating the organisation (or its key) on the way. */
-export async function organisationName(ctx: Pick<AppContext, "db" | "config">): Promise<string> {
+export async function organisationName(ctx: AppContext): Promise<string> {
   const [row] = await ctx.db.select({ name: organisation.name }).from(organisation);
   return row?.name ?? defaultName(ctx);
 }

@@ -43,7 +43,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-const workers = new WeakMap<object, MailWorker>();
+const workers = new WeakMap<AppContext, MailWorker>();
 
 /** Adds mail to the persistent queue; it is sent in the background, never in the request. */
 export async function enqueueMail(ctx: AppContext, job: MailJobInput): Promise<void> {
@@ -77,11 +77,8 @@ export async function insertMailJobs(db: DbOrTx, jobs: MailJobInput[]): Promise<
   );
 }
 
-/**
- * Has this process's worker look for due mail now (mail was just queued); a context without a
- * worker (a command that opened the database itself) leaves the mail to a server's next poll.
- */
-export function kickMailWorker(ctx: object): void {
+/** Has this process's worker look for due mail now (mail was just queued). */
+export function kickMailWorker(ctx: AppContext): void {
   workers.get(ctx)?.kick();
 }
 
