@@ -438,6 +438,13 @@ describe("the list's filters, warnings and search", () => {
       passportKey: "PB3",
       passportExpirationDate: "2030-04-01",
     });
+    // Valid for six months after the factory's arrival (2030-03-01), not after its departure
+    // (2030-03-08): warned only when the rule reads the departure as the departure.
+    const expiryAfterArrival = await made({
+      birthdate: "1984-01-01",
+      passportKey: "PB6",
+      passportExpirationDate: "2030-09-05",
+    });
     const young = await made({ birthdate: "2025-01-01", passportKey: "PB4" });
     // The same birthdate as the pair but another name: no warning.
     await made({ ...person, firstName: "Zoran", passportKey: "PB5" });
@@ -449,9 +456,10 @@ describe("the list's filters, warnings and search", () => {
       [arrival]: ["arrival-outside-meeting"],
       [departure]: ["departure-outside-meeting"],
       [expiry]: ["passport-expires-soon"],
+      [expiryAfterArrival]: ["passport-expires-soon"],
       [young]: ["implausible-birthdate"],
     });
-    expect(warned.pagination.total).toBe(6);
+    expect(warned.pagination.total).toBe(7);
   });
 
   it("finds names without accents, passport numbers as typed and letter references", async () => {
