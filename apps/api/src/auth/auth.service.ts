@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors.js";
-import { insertMailJob, kickMailWorker } from "../notifications/mail-queue.js";
+import { insertMailJob, kickMailWorker } from "../notifications/mail-jobs.js";
 import {
   type PasswordChangedBy,
   passwordChangedMail,

@@ -3,6 +3,7 @@ import type { AppContext } from "../context.js";
 import { organisation } from "../db/schema.js";
 import { sha256Hex } from "./letter-hashes.js";
 import { letterImageFromStore } from "./organisation-image.js";
+import { defaultOrganisationName } from "./organisation-name.js";
 import type { PreparedImage } from "./pdf/images.js";
 import type { CadesSigner } from "./signing/cades-signer.js";
 import type { SigningIdentity } from "./signing/pkcs12.js";
@@ -29,18 +30,6 @@ export interface LetterAssets {
 }
 
 const creating = new WeakMap<AppContext, Promise<void>>();
-/** The name a fresh installation prints until an admin sets its own: the sender name of its mail. */
-function defaultName(ctx: AppContext): string {
-  const display = /^\s*"?([^"<]+?)"?\s*</.exec(ctx.config.mailFrom)?.[1];
-  return display?.trim() || "Visa Letter Portal";
-}
-
-/** The organisation's name for mail, without creating the organisation (or its key) on the way. */
-export async function organisationName(ctx: AppContext): Promise<string> {
-  const [row] = await ctx.db.select({ name: organisation.name }).from(organisation);
-  return row?.name ?? defaultName(ctx);
-}
-
 /**
  * Creates the organisation row with a generated self-signed certificate if there is none yet.
  * Safe to call from several requests or servers at once: one insert wins.
@@ -51,7 +40,7 @@ export function ensureOrganisation(ctx: AppContext): Promise<void> {
     running = (async () => {
       const [existing] = await ctx.db.select({ id: organisation.id }).from(organisation);
       if (existing) return;
-      const name = defaultName(ctx);
+      const name = defaultOrganisationName(ctx.config);
       const { generateSelfSignedPkcs12 } = await import("./signing/pkcs12.js");
       const { p12, passphrase } = generateSelfSignedPkcs12(name);
       await ctx.db

@@ -1,33 +1,16 @@
 import { todayUtc } from "@visa/domain";
-import { and, asc, eq, exists, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
-import type { DbOrTx } from "../db/client.js";
 import { applicationHistory, applications, letters, mailJobs } from "../db/schema.js";
 import { loadApplication, renderApplicationLetter } from "../letters/letter-pdf.service.js";
 import { loggableError } from "../lib/loggable-error.js";
 import { isUniqueViolation } from "../lib/pg-errors.js";
 import type { MailMessage } from "../mail/mailer.js";
 import { workSettled } from "./background-work.js";
+import { insertMailJob, kickMailWorker, type MailJobInput, registerMailWorker } from "./mail-jobs.js";
 
 type MailJob = typeof mailJobs.$inferSelect;
-
-export interface MailJobInput {
-  /** "letter" attaches the application's letter, rendered when the mail is sent. */
-  kind: "message" | "letter";
-  to: string;
-  subject: string;
-  text: string;
-  applicationId?: string | null;
-  /** An admin's resend: sent even when its letter was mailed before. */
-  resend?: boolean;
-  /**
-   * For a mail telling an application's state and messages (`status-mail-once.ts`): the time of
-   * the newest thing it tells (a timestamp the database computes, to the microsecond), kept as the
-   * job's `createdAt`, which the once-only check compares.
-   */
-  tellsUpTo?: SQL;
-}
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 10;
@@ -43,43 +26,13 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+// This process's workers, for drainMailQueue; kickMailWorker finds them through mail-jobs.ts.
 const workers = new WeakMap<AppContext, MailWorker>();
 
 /** Adds mail to the persistent queue; it is sent in the background, never in the request. */
 export async function enqueueMail(ctx: AppContext, job: MailJobInput): Promise<void> {
   await insertMailJob(ctx.db, job);
   kickMailWorker(ctx);
-}
-
-/**
- * Adds mail to the queue in the caller's transaction; once it has committed, `kickMailWorker`
- * sends it at once rather than at the next poll.
- */
-export function insertMailJob(db: DbOrTx, job: MailJobInput): Promise<void> {
-  return insertMailJobs(db, [job]);
-}
-
-/** Adds many mails to the queue in the caller's transaction, in one statement. */
-export async function insertMailJobs(db: DbOrTx, jobs: MailJobInput[]): Promise<void> {
-  if (jobs.length === 0) return;
-  // Due now by this process's clock, in milliseconds like every `now` the queue compares it with:
-  // the database's default now() carries microseconds, so a run in the same millisecond as the
-  // insert (the kick) found the new job not yet due and left it to the next poll.
-  const nextAttemptAt = new Date();
-  await db.insert(mailJobs).values(
-    jobs.map(({ tellsUpTo, ...values }) => ({
-      ...values,
-      ...(tellsUpTo ? { createdAt: tellsUpTo } : {}),
-      applicationId: values.applicationId ?? null,
-      resend: values.resend ?? false,
-      nextAttemptAt,
-    })),
-  );
-}
-
-/** Has this process's worker look for due mail now (mail was just queued). */
-export function kickMailWorker(ctx: AppContext): void {
-  workers.get(ctx)?.kick();
 }
 
 /**
@@ -98,6 +51,7 @@ export class MailWorker {
     private readonly log: FastifyBaseLogger,
   ) {
     workers.set(ctx, this);
+    registerMailWorker(ctx, this);
   }
 
   /** Polls for due mail until stop(); also runs at once whenever mail is queued. */

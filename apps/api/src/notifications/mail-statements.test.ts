@@ -4,7 +4,8 @@ import { applicationHistory } from "../db/schema.js";
 import { withAppAndAdmin } from "../test/app-with-admin.js";
 import { buildApplication, buildMeeting } from "../test/factories.js";
 import type { TestApp } from "../test/test-app.js";
-import { drainMailQueue, insertMailJob } from "./mail-queue.js";
+import { insertMailJob } from "./mail-jobs.js";
+import { drainMailQueue } from "./mail-queue.js";
 
 let t: TestApp;
 withAppAndAdmin((app) => {

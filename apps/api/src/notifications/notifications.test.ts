@@ -9,7 +9,8 @@ import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { workSettled } from "./background-work.js";
-import { drainMailQueue, insertMailJob, retryDelayMs } from "./mail-queue.js";
+import { insertMailJob } from "./mail-jobs.js";
+import { drainMailQueue, retryDelayMs } from "./mail-queue.js";
 
 let t: TestApp;
 let admin: TestUser;

@@ -2,10 +2,10 @@ import { and, asc, eq, isNull, notExists } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applications, mailJobs } from "../db/schema.js";
-import { organisationName } from "../letters/letter-assets.js";
+import { organisationName } from "../letters/organisation-name.js";
 import { conflict, FaultNothingChanged, type HttpError, notFound } from "../lib/errors.js";
 import type { StatusChange } from "../lib/events.js";
-import { insertMailJobs, kickMailWorker } from "./mail-queue.js";
+import { insertMailJobs, kickMailWorker } from "./mail-jobs.js";
 import { type MailSubject, subjectsOf } from "./mail-subject.js";
 import { letterReady, letterReplaced } from "./messages.js";
 import {

@@ -1,8 +1,8 @@
 import { formatTimestampEastern } from "@visa/domain";
 import type { AppContext } from "../context.js";
 import { organisation } from "../db/schema.js";
-import { organisationName } from "../letters/letter-assets.js";
-import type { MailJobInput } from "./mail-queue.js";
+import { organisationName } from "../letters/organisation-name.js";
+import type { MailJobInput } from "./mail-jobs.js";
 import { type Message, oneLine } from "./messages.js";
 
 /** Who changed the password: the owner signed in, an admin for them, or a reset link. */

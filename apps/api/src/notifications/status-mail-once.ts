@@ -4,8 +4,8 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applicationHistory, applications, mailJobs, meetings } from "../db/schema.js";
 import { seenByOwner } from "../history/unseen-messages.js";
-import { organisationName } from "../letters/letter-assets.js";
-import { insertMailJobs, kickMailWorker, type MailJobInput } from "./mail-queue.js";
+import { organisationName } from "../letters/organisation-name.js";
+import { insertMailJobs, kickMailWorker, type MailJobInput } from "./mail-jobs.js";
 import { type MailSubject, subjectsOf } from "./mail-subject.js";
 import {
   adminMessage,
