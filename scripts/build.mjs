@@ -86,6 +86,32 @@ async function buildAll() {
     true,
   );
 
+  // The letters' code loaded on first use (letters/pdf, letters/signing) must be asked for only from
+  // the file that holds letters/letter-code.ts: Node.js looks a file up again for each file that
+  // imports it, and after a rebuild under a running server it is gone ("Cannot find module"). Code
+  // the commands (cli/*) share with the server goes into chunks of its own, so a command that
+  // imports a module loading letter code (the mail queue, letter-assets.ts) would move it there.
+  const letterCode = new Set(
+    Object.keys(outputs).filter((f) =>
+      /apps\/api\/src\/letters\/(pdf|signing)\//.test(outputs[f].entryPoint ?? ""),
+    ),
+  );
+  if (letterCode.size === 0) {
+    console.error(
+      "no chunk of letters/pdf or letters/signing was built: the letters' code is loaded at start",
+    );
+    process.exit(1);
+  }
+  for (const [file, output] of Object.entries(outputs)) {
+    const loaded = output.imports.filter((i) => i.kind === "dynamic-import" && letterCode.has(i.path));
+    if (loaded.length > 0 && !Object.keys(output.inputs).some((i) => i.endsWith("letters/letter-code.ts"))) {
+      console.error(
+        `${file} loads ${loaded[0].path} but does not hold letters/letter-code.ts: a module that loads the letters' code is shared with another entry (a command?); keep it out of that entry's imports`,
+      );
+      process.exit(1);
+    }
+  }
+
   // Migrations are applied at every start, read from next to the compiled server.
   cpSync(join(src, "db/migrations"), join(SERVER_DIST, "migrations"), { recursive: true });
   // A new embedded database with every migration applied, copied file by file by a first start
