@@ -45,7 +45,7 @@ async function main() {
     // Commands that write (npm run admin, seed:demo) run here while this server holds DATA_DIR.
     // Taken before the server answers HTTP: a script that waits for /api/health and then runs
     // a command was otherwise told that the server takes no commands.
-    commands = await serveCommands(config.dataDir, serverCommands(app.ctx.database), (err) =>
+    commands = await serveCommands(config.dataDir, serverCommands(app.ctx), (err) =>
       app.log.error({ err: loggableError(err) }, "command failed"),
     );
     if (commands) lock.describe({ commands: true });

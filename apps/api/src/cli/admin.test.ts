@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../auth/passwords.js";
-import { users } from "../db/schema.js";
+import { mailJobs, users } from "../db/schema.js";
 import { runAdminCli } from "./admin.js";
 import { cliTarget } from "./cli-test-target.js";
 
@@ -64,6 +64,41 @@ describe("admin command", () => {
     const row = await userByEmail("plain@example.org");
     expect(await verifyPassword(row?.passwordHash ?? "", "brand-new")).toBe(true);
     expect(row?.sessionVersion).toBe(1);
+  });
+
+  it("tells the owner of a reset password by e-mail, never with the password or a link into the account", async () => {
+    await target.withDb((db) =>
+      db
+        .insert(users)
+        .values({ email: "owner@example.org", passwordHash: "x", firstName: "Olga", lastName: "U" }),
+    );
+    const mailTo = (email: string) =>
+      target.withDb((db) => db.select().from(mailJobs).where(eq(mailJobs.to, email)));
+    // Promoting without a reset changes no password: nothing to tell.
+    expect((await run("--email", "owner@example.org", "--password", "ignored-here")).code).toBe(0);
+    expect(await mailTo("owner@example.org")).toEqual([]);
+
+    const reset = await run("--email", "owner@example.org", "--reset-password", "--password", "n3w-Secret!");
+    expect(reset).toMatchObject({ code: 0, err: "" });
+    expect(reset.out).toContain("a notice of the change queued for that address");
+    const jobs = await mailTo("owner@example.org");
+    expect(jobs).toHaveLength(1);
+    // Due at once: the next server to start sends it.
+    expect(jobs[0]).toMatchObject({
+      kind: "message",
+      subject: "Your Visa Letter Portal password was changed",
+      attempts: 0,
+      sentAt: null,
+    });
+    expect(jobs[0]?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    const text = jobs[0]?.text ?? "";
+    expect(text).toMatch(
+      /^Hello Olga,\n\nYour password was changed on .+ UTC\) by the portal's operator on its server, /,
+    );
+    expect(text).toContain("every sign-in to your account has been ended");
+    expect(text).toContain("'Forgot password' on the sign-in page");
+    expect(text).not.toContain("n3w-Secret!");
+    expect(text).not.toMatch(/reset-password|verify-email|token/i);
   });
 
   it("takes the password from ADMIN_PASSWORD when the flag is absent", async () => {

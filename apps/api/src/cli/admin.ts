@@ -18,7 +18,8 @@ import { runOnDatabase } from "./run-command.js";
 export const ADMIN_USAGE = `Usage: npm run admin -- --email <address> --password <at least ${MIN_PASSWORD_LENGTH} characters> [--first <name>] [--last <name>] [--reset-password]
 
 Creates the admin account, or makes the existing account with that e-mail an admin.
-An existing account keeps its password unless --reset-password is given.
+An existing account keeps its password unless --reset-password is given; a reset
+ends the account's sessions and e-mails its owner that the password was changed.
 The password may also come from the ADMIN_PASSWORD environment variable.`;
 
 /** Runs the command; resolves to the process exit code (0 done, 1 failure, 2 usage error). */
@@ -60,7 +61,9 @@ export async function runAdminCli(
     lastName: last.data,
     resetPassword: values["reset-password"],
   };
-  return runOnDatabase(config, "admin", args, out, (database) => adminCommand(database, args, out));
+  return runOnDatabase(config, "admin", args, out, (database) =>
+    adminCommand({ db: database.db, config }, args, out),
+  );
 }
 
 function parse(argv: string[]) {

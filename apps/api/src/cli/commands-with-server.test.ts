@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,6 +66,54 @@ async function startServer(port: number): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error("server did not become healthy");
+}
+
+/** The password-changed notices in DATA_DIR/outbox (no SMTP_URL), their quoted-printable undone. */
+function passwordNotices(): string[] {
+  const outbox = join(dataDir, "outbox");
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((f) =>
+      readFileSync(join(outbox, f), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    )
+    .filter((m) => m.includes("Subject: Your Visa Letter Portal password was changed"));
+}
+
+/** Waits up to `ms` for more than `count` notices; returns them all. */
+async function noticesAfter(count: number, ms: number): Promise<string[]> {
+  const until = Date.now() + ms;
+  while (passwordNotices().length <= count && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 100));
+  return passwordNotices();
+}
+
+/** `npm run admin --reset-password` on an existing account; the number of notices before it. */
+async function resetPassword(email: string, password: string): Promise<number> {
+  const before = passwordNotices().length;
+  const res = await run("apps/api/src/cli/admin.ts", [
+    "--email",
+    email,
+    "--reset-password",
+    "--password",
+    password,
+  ]);
+  expect(res).toMatchObject({ code: 0, err: "" });
+  expect(res.out).toContain("a notice of the change queued for that address");
+  return before;
+}
+
+/** One more notice within `ms`: to the owner, saying how, and without the new password. */
+async function expectNotice(before: number, ms: number, email: string, password: string): Promise<void> {
+  const notices = await noticesAfter(before, ms);
+  expect(notices).toHaveLength(before + 1);
+  const mail = notices.at(-1) ?? "";
+  expect(mail).toContain(`To: ${email}`);
+  expect(mail).toContain("by the portal's operator on its server");
+  expect(mail).not.toContain(password);
 }
 
 const exited = (child: ChildProcess) =>
@@ -196,6 +244,25 @@ describe.skipIf(!!process.env.DATABASE_URL)("one DATA_DIR", () => {
       server = await startServer(port);
       expect((await login("ops@example.org", "s3cret-pass")).status).toBe(200);
       expect((await login("admin@example.com", "admin123")).status).toBe(200);
+    }, 240_000);
+
+    it("npm run admin --reset-password through the server mails the owner a notice at once", async () => {
+      const before = await resetPassword("ops@example.org", "an0ther-pass");
+      expect((await login("ops@example.org", "an0ther-pass")).status).toBe(200);
+      // Sent by the server's mail worker when the command is done, not at its next poll (5 s).
+      await expectNotice(before, 4000, "ops@example.org", "an0ther-pass");
+    }, 120_000);
+  });
+
+  describe("commands with no server on DATA_DIR", () => {
+    it("npm run admin --reset-password queues the owner's notice, which the next server sends", async () => {
+      server.kill("SIGTERM");
+      await exited(server);
+      const before = await resetPassword("ops@example.org", "th1rd-pass");
+      expect(passwordNotices()).toHaveLength(before);
+      server = await startServer(port);
+      await expectNotice(before, 30_000, "ops@example.org", "th1rd-pass");
+      expect((await login("ops@example.org", "th1rd-pass")).status).toBe(200);
     }, 240_000);
   });
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
+import type { AppContext } from "../context.js";
 import type { CommandHandler, CommandOutput } from "../data-dir/command-socket.js";
-import type { Database } from "../db/client.js";
 import { adminArgs, adminCommand } from "./admin-command.js";
 import { backupArgs, backupCommand } from "./backup-command.js";
 import { seedDemoCommand } from "./demo-seed.js";
@@ -20,11 +20,11 @@ function checked<T>(
   };
 }
 
-/** The commands a running server takes on its local socket. */
-export function serverCommands(database: Database): Record<string, CommandHandler> {
+/** The commands a running server takes on its local socket, run with its context. */
+export function serverCommands(ctx: AppContext): Record<string, CommandHandler> {
   return {
-    admin: checked(adminArgs, (args, out) => adminCommand(database, args, out)),
-    "seed:demo": (_args, out) => seedDemoCommand(database, out),
-    backup: checked(backupArgs, (args, out) => backupCommand(database, args, out)),
+    admin: checked(adminArgs, (args, out) => adminCommand(ctx, args, out)),
+    "seed:demo": (_args, out) => seedDemoCommand(ctx.database, out),
+    backup: checked(backupArgs, (args, out) => backupCommand(ctx.database, args, out)),
   };
 }

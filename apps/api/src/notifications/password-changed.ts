@@ -5,8 +5,11 @@ import { organisationName } from "../letters/organisation-name.js";
 import type { MailJobInput } from "./mail-jobs.js";
 import { type Message, oneLine } from "./messages.js";
 
-/** Who changed the password: the owner signed in, an admin for them, or a reset link. */
-export type PasswordChangedBy = "self" | "admin" | "reset";
+/**
+ * Who changed the password: the owner signed in, an admin for them, a reset link, or the server's
+ * operator with `npm run admin -- --reset-password`.
+ */
+export type PasswordChangedBy = "self" | "admin" | "reset" | "command";
 
 /** The account the notice goes to. */
 export interface PasswordOwner {
@@ -21,7 +24,7 @@ export interface Secretariat {
 }
 
 /** Read before the password's transaction, so the notice can be queued inside it. */
-export async function secretariatOf(ctx: AppContext): Promise<Secretariat> {
+export async function secretariatOf(ctx: Pick<AppContext, "db" | "config">): Promise<Secretariat> {
   const [row] = await ctx.db.select({ contact: organisation.contact }).from(organisation);
   return { name: await organisationName(ctx), contact: row?.contact.trim() ?? "" };
 }
@@ -41,6 +44,11 @@ const HOW: Record<PasswordChangedBy, { how: string; expected: string; unexpected
   reset: {
     how: "with a password reset link e-mailed to this address, and every sign-in to your account has been ended",
     ...YOURS,
+  },
+  command: {
+    how: "by the portal's operator on its server, and every sign-in to your account has been ended",
+    expected: "If you asked for this, there is nothing more to do.",
+    unexpected: "If you did not ask for it",
   },
 };
 
@@ -77,7 +85,7 @@ export function passwordChanged(
 
 /** The notice as a job for the mail queue, to be inserted with the change itself. */
 export function passwordChangedMail(
-  ctx: AppContext,
+  ctx: Pick<AppContext, "config">,
   owner: PasswordOwner,
   by: PasswordChangedBy,
   at: Date,
