@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type QueryKey, useQuery } from "@tanstack/react-query";
 import type { ApplicationListDto, ApplicationSummaryDto } from "@visa/domain";
 import { api } from "../../../lib/api-client";
 import { type ListPlace, listApiParams } from "../../../lib/list-query";
@@ -31,7 +31,12 @@ export function useAdminApplications(q: AdminApplicationsQuery | null) {
     queryKey: q ? adminApplicationsKey(q) : queryKeys.adminApplications("none"),
     queryFn: () => getAdminApplications(q as AdminApplicationsQuery),
     enabled: q !== null,
-    // Keep the current rows while the next page or sort loads, so the table does not flash.
-    placeholderData: keepPreviousData,
+    // Keep the current rows while the next page, sort or filter loads, so the table does not flash;
+    // another meeting's rows would be counted under this one's name.
+    placeholderData: (previous, previousQuery) =>
+      sameMeeting(previousQuery?.queryKey, q) ? previous : undefined,
   });
 }
+
+const sameMeeting = (key: QueryKey | undefined, q: AdminApplicationsQuery | null) =>
+  (key?.[2] as AdminApplicationsQuery | undefined)?.meetingId === q?.meetingId;

@@ -44,12 +44,18 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
   const rejection = useRejection<ReturnType<typeof rejectionOf>>();
   const bulk = useBulkAction();
   const pages = apps.data?.pagination.pages ?? 0;
-  const filterKey = `${status}|${warnings}|${search}`;
+  const filterKey = `${meeting._id}|${status}|${warnings}|${search}`;
 
-  // A selection belongs to the list it was made on (any of its pages, however long): a new filter or
-  // search starts afresh.
+  // A selection belongs to the list it was made on (any of its pages, however long): another
+  // meeting, filter or search starts afresh.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter key is the trigger
   useEffect(() => setSelected(new Set()), [filterKey]);
+  // The answer to a decision or deletion speaks of the meeting it was taken in.
+  const [noticeMeeting, setNoticeMeeting] = useState(meeting._id);
+  if (noticeMeeting !== meeting._id) {
+    setNoticeMeeting(meeting._id);
+    setNotice(null);
+  }
 
   // The status each request showed when last listed here (on any page): a decision is made on that.
   const shown = useRef(new Map<string, string>());
@@ -93,7 +99,8 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
   for (const r of rows) shown.current.set(r._id, r.status);
   return (
     <div className="space-y-4">
-      <MeetingToolbar meeting={meeting} />
+      {/* Its downloads' answers and the import belong to one meeting. */}
+      <MeetingToolbar key={meeting._id} meeting={meeting} />
       {notice && (
         <DecisionNotice
           kind={notice.kind}

@@ -423,6 +423,34 @@ describe("AdminApplicationsPage", () => {
     expect(search).toHaveFocus();
   });
 
+  it("tells politely, focus left on the tab, that a switch of meeting dropped the selection", async () => {
+    renderAt("/admin", <AdminApplicationsPage />);
+    const count = await screen.findByText("Showing 2 of 12 applications for Next 2098");
+    await userEvent.click(screen.getByLabelText("Select all applications on this page"));
+    const told = screen.getByText("", { selector: "p[aria-live='polite'].sr-only" });
+    const far = screen.getByRole("button", { name: "Far 2099" });
+    await userEvent.click(far);
+    await waitFor(() => expect(lastList()?.get("meetingId")).toBe("m-far"));
+    // The same regions, on the page all along, read out the dropped selection and the new count.
+    await waitFor(() =>
+      expect(told).toHaveTextContent("Selection of 2 applications cleared: the list changed"),
+    );
+    expect(told).toBeInTheDocument();
+    await waitFor(() => expect(count).toHaveTextContent("Showing 2 of 12 applications for Far 2099"));
+    expect(far).toHaveFocus();
+    expect(screen.queryByRole("region", { name: "Selected applications" })).not.toBeInTheDocument();
+  });
+
+  it("leaves a decision's answer behind with the meeting it was taken in", async () => {
+    renderAt("/admin", <AdminApplicationsPage />);
+    await userEvent.click(await screen.findByLabelText("Select Ana Tester"));
+    await userEvent.click(screen.getByRole("button", { name: "Approve selected" }));
+    await screen.findByText(/^1 approved, 1 not changed/);
+    await userEvent.click(screen.getByRole("button", { name: "Far 2099" }));
+    await screen.findByText("Showing 2 of 12 applications for Far 2099");
+    expect(screen.queryByText(/^1 approved, 1 not changed/)).not.toBeInTheDocument();
+  });
+
   it("shows the admin's choice of 'has warnings' and status at once, and keeps it as the list reloads", async () => {
     renderAt("/admin?meeting=m-next", <AdminApplicationsPage />);
     await screen.findByText("Ana Tester");

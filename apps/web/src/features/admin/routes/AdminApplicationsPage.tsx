@@ -63,7 +63,9 @@ export default function AdminApplicationsPage() {
           </>
         )}
       </div>
-      {meeting && <MeetingApplications key={meeting._id} meeting={meeting} list={list} />}
+      {/* Not keyed by meeting: its live regions stay on the page, so a switch of meeting is read
+          out (the selection it drops, the new count) as a filter's is. */}
+      {meeting && <MeetingApplications meeting={meeting} list={list} />}
     </section>
   );
 }
