@@ -229,7 +229,7 @@ describe("the page's Back", () => {
     holdApi();
     const view = renderAdminPage(PLACE);
     expect(screen.getByText("Loading application...")).toBeInTheDocument();
-    const back = screen.getByRole("link", { name: "Back" });
+    const back = screen.getByRole("link", { name: "Back to the list" });
     expect(back).toHaveAttribute("href", `/admin${PLACE}`);
     await userEvent.click(back);
     await screen.findByText("The list");
@@ -240,14 +240,14 @@ describe("the page's Back", () => {
     stubApi({ "GET /api/applications/a1": { status: 500, json: { message: "Internal error" } } });
     renderAdminPage(PLACE);
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch application");
-    expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", `/admin${PLACE}`);
+    expect(screen.getByRole("link", { name: "Back to the list" })).toHaveAttribute("href", `/admin${PLACE}`);
   });
 
   it("goes to the plain list when the page was opened from no list", async () => {
     stubApi({ "GET /api/applications/a1": { status: 404, json: { message: "Application not found" } } });
     renderAdminPage("");
     expect(await screen.findByRole("alert")).toHaveTextContent("Application not found");
-    expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/admin");
+    expect(screen.getByRole("link", { name: "Back to the list" })).toHaveAttribute("href", "/admin");
   });
 });
 

@@ -52,7 +52,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
   const [saved, setSaved] = useState(false);
   const location = useLocation();
   // The admin's Back, while the request loads or fails, keeps the list's place the page was opened
-  // from (filters, sort, page); once it has come, the review bar's Back takes over.
+  // from (filters, sort, page); once it has come, the review bar's Back takes over, named the same.
   const backTo = admin ? `/admin${listPlaceQuery(readListPlace(new URLSearchParams(location.search)))}` : "/";
   const actor = { userId: session?.userId ?? "", isAdmin: session?.userRole === "admin" };
   const shown = query.data;
@@ -82,7 +82,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
             to={backTo}
             className="inline-flex min-h-11 items-center text-sm text-blue-700 underline hover:text-blue-900"
           >
-            <span aria-hidden="true">←</span> Back
+            <span aria-hidden="true">←</span> {admin ? "Back to the list" : "Back"}
           </Link>
         )}
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900">
