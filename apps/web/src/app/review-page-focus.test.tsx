@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Link, Outlet } from "react-router";
+import { Link } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import AdminApplicationDetailPage from "../features/applications/routes/AdminApplicationDetailPage";
 import { applicationDto } from "../features/applications/test-data";
 import { saveSession } from "../lib/session";
-import { renderRoutes, stubApi } from "../lib/testing";
-import { RouteFocus } from "./route-focus";
+import { stubApi } from "../lib/testing";
+import { renderReviewRoutes } from "./review-routes-testing";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,29 +24,11 @@ function openList() {
           : { previous: "a1", next: null, position: 2, total: 2 },
     }),
   });
-  return renderRoutes(
-    [
-      {
-        element: (
-          <>
-            <RouteFocus />
-            <Outlet />
-          </>
-        ),
-        children: [
-          {
-            path: "/admin",
-            element: (
-              <main>
-                <h1>Applications</h1>
-                <Link to={`/admin/applications/a1${QUERY}`}>View</Link>
-              </main>
-            ),
-          },
-          { path: "/admin/applications/:id", element: <AdminApplicationDetailPage /> },
-        ],
-      },
-    ],
+  return renderReviewRoutes(
+    <main>
+      <h1>Applications</h1>
+      <Link to={`/admin/applications/a1${QUERY}`}>View</Link>
+    </main>,
     "/admin",
   );
 }

@@ -115,3 +115,27 @@ export function listApiParams(place: ListPlace & { meetingId: string }): URLSear
   if (place.warnings) params.set("warnings", "true");
   return params;
 }
+
+/**
+ * What the review page's Back to the list tells the list, in the history entry's state: the
+ * request reviewed and its row on the page it is (or was) on, so focus returns to that row.
+ */
+export interface ListReturn {
+  reviewed: string;
+  /** Its index on that page, or null when its place in the list is not known. */
+  row: number | null;
+}
+
+/** The state that returns to the list at the reviewed request (see `ListReturn`). */
+export const listReturnState = (reviewed: string, position: number, pageSize: number): ListReturn => ({
+  reviewed,
+  row: position > 0 ? (position - 1) % pageSize : null,
+});
+
+/** The return a history entry's state carries, if any. */
+export function readListReturn(state: unknown): ListReturn | null {
+  const r = state as Partial<ListReturn> | null;
+  return typeof r?.reviewed === "string"
+    ? { reviewed: r.reviewed, row: typeof r.row === "number" ? r.row : null }
+    : null;
+}

@@ -20,6 +20,7 @@ import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
 import { rejectionOf, seenOf } from "../lib/list-decisions";
 import type { useListParams } from "../lib/use-list-params";
+import { useReturnFocus } from "../lib/use-return-focus";
 import { ApplicationsTable } from "./ApplicationsTable";
 import { BulkBar } from "./BulkBar";
 import { DeleteApplicationDialog } from "./DeleteApplicationDialog";
@@ -60,6 +61,8 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
   // The status each request showed when last listed here (on any page): a decision is made on that.
   const shown = useRef(new Map<string, string>());
   const focus = useDecisionFocus(apps.data);
+  // Rows kept from before may still hold the request a decision has since taken out.
+  useReturnFocus(focus.tableRef, Boolean(apps.data) && !apps.isFetching && !apps.isPlaceholderData);
   /** `row`: the page's row the action was asked from (null: the selection). */
   const act = (action: "approve" | "reject" | "resend", ids: string[], row: number | null, reason?: string) =>
     bulk.mutate(

@@ -6,7 +6,7 @@ import { Button } from "../../../../components/Button";
 import { Spinner } from "../../../../components/Spinner";
 import { ApiError } from "../../../../lib/api-client";
 import { formatDateEastern } from "../../../../lib/dates";
-import { listPlaceQuery, readListPlace } from "../../../../lib/list-query";
+import { listPlaceQuery, listReturnState, readListPlace } from "../../../../lib/list-query";
 import { useDetailTitle } from "../../../../lib/page-title";
 import { useSession } from "../../../../lib/use-session";
 import { useApplication } from "../../api/application";
@@ -80,6 +80,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         {!(admin && query.data) && (
           <Link
             to={backTo}
+            state={admin ? listReturnState(id, 0, 1) : undefined}
             className="inline-flex min-h-11 items-center text-sm text-blue-700 underline hover:text-blue-900"
           >
             <span aria-hidden="true">←</span> {admin ? "Back to the list" : "Back"}

@@ -5,7 +5,7 @@ import { Button } from "../../../../components/Button";
 import { DecisionNotice } from "../../../../components/DecisionNotice";
 import { RejectDialog } from "../../../../components/RejectDialog";
 import { reasonOr } from "../../../../lib/failure-message";
-import { listPlaceQuery, readListPlace } from "../../../../lib/list-query";
+import { listPlaceQuery, listReturnState, readListPlace } from "../../../../lib/list-query";
 import { bulkSummary, useBulkAction, useRejection } from "../../../../lib/review-actions";
 import { useDecisionFocus } from "../../../../lib/use-decision-focus";
 import { DecisionButtons } from "./DecisionButtons";
@@ -71,6 +71,8 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   // have walked past the first one.
   const backPage = position > 0 ? Math.ceil(position / place.pageSize) : place.page;
   const backTo = `/admin${listPlaceQuery({ ...place, page: backPage })}`;
+  // The list puts focus back on this request's row (or the one now in its place).
+  const backState = listReturnState(app._id, position, place.pageSize);
   const hrefOf = (id: string) => `/admin/applications/${id}${location.search}`;
   const decisions = offered && !app.withdrawnAt;
   const canApprove = decisions && app.status !== "Approved";
@@ -144,7 +146,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
       rejectNext: () => canReject && rejection.open({ next: true }),
       next: () => listed && go("next"),
       previous: () => listed && go("previous"),
-      back: () => navigate(backTo),
+      back: () => navigate(backTo, { state: backState }),
       help: () => setHelp(true),
     },
     !bulk.isPending && !looking,
@@ -154,7 +156,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   return (
     <div className="space-y-3">
       <nav aria-label="Review" className="flex flex-wrap items-center gap-2">
-        <Link to={backTo} className="text-sm text-blue-700 underline hover:text-blue-900">
+        <Link to={backTo} state={backState} className="text-sm text-blue-700 underline hover:text-blue-900">
           <span aria-hidden="true">←</span> Back to the list
         </Link>
         {listed && (
@@ -202,7 +204,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
           noticeRef={focus.noticeRef}
         >
           {notice.toList && (
-            <Link to={backTo} className="font-medium underline">
+            <Link to={backTo} state={backState} className="font-medium underline">
               Back to the list
             </Link>
           )}
