@@ -23,6 +23,9 @@ function openList() {
           ? { previous: null, next: "a2", position: 1, total: 2 }
           : { previous: "a1", next: null, position: 2, total: 2 },
     }),
+    "POST /api/applications/bulk": {
+      json: { action: "approve", changed: 1, skipped: [], message: "1 approved" },
+    },
   });
   return renderReviewRoutes(
     <main>
@@ -76,5 +79,21 @@ describe("focus on the review page", () => {
     const { nav } = await focusedHeading("Bruno");
     await within(nav).findByText("2 of 2");
     expect(await tabInto(user, nav, 2)).toBe(2);
+  }, 30_000);
+
+  it("says on the next request's page what '& next' decided, in a line that stays on the page", async () => {
+    const user = userEvent.setup({ delay: null });
+    openList();
+    await user.click(await screen.findByRole("link", { name: "View" }));
+    await focusedHeading("Ana");
+    const told = screen.getByText("", { selector: "main > p[aria-live='polite']" });
+    await user.click(screen.getByRole("button", { name: "Approve & next" }));
+    await focusedHeading("Bruno");
+    expect(told).toBeInTheDocument();
+    expect(told).toHaveTextContent("Ana Silva: approved. Next request:");
+    // Next without a decision has nothing to say.
+    await user.click(await screen.findByRole("link", { name: "Previous" }));
+    await focusedHeading("Ana");
+    expect(told).toHaveTextContent(/^$/);
   }, 30_000);
 });

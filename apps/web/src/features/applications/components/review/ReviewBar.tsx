@@ -9,6 +9,7 @@ import { listPlaceQuery, listReturnState, readListPlace } from "../../../../lib/
 import { bulkSummary, useBulkAction, useRejection } from "../../../../lib/review-actions";
 import { useDecisionFocus } from "../../../../lib/use-decision-focus";
 import { DecisionButtons } from "./DecisionButtons";
+import type { ReviewMove } from "./review-move";
 import { ShortcutsDialog } from "./ShortcutsDialog";
 import { useListNeighbours } from "./use-list-neighbours";
 import { useReviewKeys } from "./use-review-keys";
@@ -104,7 +105,12 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
       {
         onSuccess: (result) => {
           rejection.close();
-          if (target && result.changed > 0) return navigate(hrefOf(target));
+          if (target && result.changed > 0) {
+            const decided: ReviewMove = {
+              decided: `${app.firstName} ${app.lastName}: ${action === "approve" ? "approved" : "rejected"}. Next request:`,
+            };
+            return navigate(hrefOf(target), { state: decided });
+          }
           if (result.changed === 0)
             setNotice({ kind: "error", text: bulkSummary(result), status: app.status });
           else {
