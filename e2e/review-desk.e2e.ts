@@ -302,6 +302,19 @@ describe("review desk journey", () => {
       await page.keyboard.press("Tab");
       const users = await page.getByRole("link", { name: "Manage Users" }).boundingBox();
       expect(users && users.x >= 0 && users.x + users.width <= 390).toBe(true);
+      // The table scrolls sideways there too, but Tab from a row's name to its Actions leaves
+      // the name in sight beside it.
+      const row = rows(page).first();
+      const nameLink = row.getByRole("link").first();
+      await nameLink.focus();
+      await page.keyboard.press("Tab");
+      const actions = row.getByRole("button", { name: /^Actions for/ });
+      await expect.poll(() => actions.evaluate((b) => b === document.activeElement)).toBe(true);
+      const table = await page.getByRole("table").locator("..").boundingBox();
+      const nameBox = await nameLink.boundingBox();
+      const actionsBox = await actions.boundingBox();
+      expect(table && nameBox && nameBox.x >= table.x).toBe(true);
+      expect(actionsBox && actionsBox.x + actionsBox.width <= 390).toBe(true);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

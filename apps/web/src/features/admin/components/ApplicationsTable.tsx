@@ -90,7 +90,10 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
             <SortHeader field="createdAt" label="Date" {...sort} />
             <SortHeader field="status" label="Status" {...sort} />
             <SortHeader field="visaAppointmentDate" label="Visa Appointment" {...sort} />
-            <th scope="col" className="px-3 py-3 font-semibold uppercase tracking-wide">
+            <th
+              scope="col"
+              className="sticky right-0 bg-gray-50 px-3 py-3 font-semibold uppercase tracking-wide"
+            >
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -105,7 +108,7 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
             return (
               <tr
                 key={a._id}
-                className={dueIn !== null ? "bg-orange-50 hover:bg-orange-100" : "hover:bg-gray-50"}
+                className={dueIn !== null ? "bg-orange-50 hover:bg-orange-100" : "bg-white hover:bg-gray-50"}
                 data-due={dueIn !== null || undefined}
               >
                 <td className="px-3 py-3">
@@ -155,7 +158,9 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                     </span>
                   )}
                 </td>
-                <td className="px-3 py-3 text-right">
+                {/* Kept at the right edge while the row scrolls sideways on a phone: Tab from the
+                    name to its Actions would otherwise scroll the name out of sight. */}
+                <td className="sticky right-0 bg-inherit px-3 py-3 text-right">
                   <Menu
                     ariaLabel={`Actions for ${name}`}
                     items={[
