@@ -235,10 +235,20 @@ describe("review desk journey", () => {
     expect(await pageButtons()).toEqual(["1", "2", "3", "4", "5", "6"]);
 
     // 25 a page: back to page 1 of 3, with the filter kept and the size in the address.
+    // Chosen from the keyboard, the select stays in view as 15 more rows push it down.
     const size = page.getByRole("combobox", { name: "Rows per page" });
-    await size.selectOption("25");
+    await size.focus();
+    await page.keyboard.press("ArrowDown");
     await page.waitForURL((u) => u.searchParams.get("size") === "25");
     await expect.poll(() => rows(page).count()).toBe(25);
+    await expect
+      .poll(() =>
+        size.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return el === document.activeElement && box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     await page.getByText(`Showing 25 of 60 applications for ${name}`).waitFor();
     expect(await pageButtons()).toEqual(["1", "2", "3"]);
     expect(await current()).toBe("1");

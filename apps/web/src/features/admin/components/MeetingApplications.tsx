@@ -19,6 +19,7 @@ import { useDecisionFocus } from "../../../lib/use-decision-focus";
 import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
 import { rejectionOf, seenOf } from "../lib/list-decisions";
+import { useKeepInView } from "../lib/use-keep-in-view";
 import type { useListParams } from "../lib/use-list-params";
 import { useReturnFocus } from "../lib/use-return-focus";
 import { ApplicationsTable } from "./ApplicationsTable";
@@ -99,6 +100,8 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
     downloadApplicationPdf(a).catch(() => window.alert("Failed to download PDF. Please try again."));
 
   const rows = apps.data?.applications ?? [];
+  const pager = useRef<HTMLDivElement>(null);
+  useKeepInView(pager, apps.data);
   for (const r of rows) shown.current.set(r._id, r.status);
   return (
     <div className="space-y-4">
@@ -191,7 +194,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           />
         </div>
       )}
-      <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-1">
+      <div ref={pager} className="flex flex-wrap items-center justify-center gap-x-6 gap-y-1">
         <Pagination page={page} pages={pages} onPageChange={setPage} label="Application pages" />
         {rows.length > 0 && <PageSizeSelect value={pageSize} onChange={list.setPageSize} />}
       </div>
