@@ -325,6 +325,14 @@ describe("review desk journey", () => {
       const actionsBox = await actions.boundingBox();
       expect(table && nameBox && nameBox.x >= table.x).toBe(true);
       expect(actionsBox && actionsBox.x + actionsBox.width <= 390).toBe(true);
+      // The review page's bar there: its links are tap targets of 44 px.
+      await nameLink.click();
+      const bar = page.getByRole("navigation", { name: "Review" });
+      for (const name of ["Back to the list", "Next"]) {
+        const link = bar.getByRole("link", { name });
+        await link.waitFor();
+        expect((await link.boundingBox())?.height ?? 0, `height of ${name}`).toBeGreaterThanOrEqual(44);
+      }
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

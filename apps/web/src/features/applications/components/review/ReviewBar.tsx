@@ -14,6 +14,9 @@ import { ShortcutsDialog } from "./ShortcutsDialog";
 import { useListNeighbours } from "./use-list-neighbours";
 import { useReviewKeys } from "./use-review-keys";
 
+/** The bar's links: 44 px high, tap targets on a phone, as the page's Back is while it loads. */
+const BAR_LINK = "inline-flex min-h-11 items-center gap-1 text-sm text-blue-700 underline";
+
 /** What the reviewer is told when the list as filtered has nothing more that way. */
 const LIST_END = {
   next: "This was the last request of the list as filtered.",
@@ -162,7 +165,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   return (
     <div className="space-y-3">
       <nav aria-label="Review" className="flex flex-wrap items-center gap-2">
-        <Link to={backTo} state={backState} className="text-sm text-blue-700 underline hover:text-blue-900">
+        <Link to={backTo} state={backState} className={`${BAR_LINK} hover:text-blue-900`}>
           <span aria-hidden="true">←</span> Back to the list
         </Link>
         {listed && (
@@ -172,16 +175,12 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
         )}
         <span className="flex-1" />
         {previous && (
-          <Link
-            to={hrefOf(previous)}
-            onClick={goOnClick("previous")}
-            className="text-sm text-blue-700 underline"
-          >
+          <Link to={hrefOf(previous)} onClick={goOnClick("previous")} className={BAR_LINK}>
             <span aria-hidden="true">‹</span> Previous
           </Link>
         )}
         {next && (
-          <Link to={hrefOf(next)} onClick={goOnClick("next")} className="text-sm text-blue-700 underline">
+          <Link to={hrefOf(next)} onClick={goOnClick("next")} className={BAR_LINK}>
             Next <span aria-hidden="true">›</span>
           </Link>
         )}
