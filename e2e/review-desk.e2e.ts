@@ -315,6 +315,19 @@ describe("review desk journey", () => {
       // The table scrolls sideways there too, but Tab from a row's name to its Actions leaves
       // the name in sight beside it.
       const row = rows(page).first();
+      // A row's checkbox ticks from anywhere in a 44 px area around it, a tap target.
+      const select = row.getByRole("checkbox");
+      const tapCorner = async () => {
+        await select.scrollIntoViewIfNeeded();
+        const area = await select.locator("xpath=..").boundingBox();
+        expect(area && area.width >= 44 && area.height >= 44).toBe(true);
+        await page.mouse.click((area?.x ?? 0) + 3, (area?.y ?? 0) + 3);
+      };
+      await tapCorner();
+      await expect.poll(() => select.isChecked()).toBe(true);
+      // The bar of the selection, come above the table, has moved the row down.
+      await tapCorner();
+      await expect.poll(() => select.isChecked()).toBe(false);
       const nameLink = row.getByRole("link").first();
       await nameLink.focus();
       await page.keyboard.press("Tab");

@@ -62,6 +62,9 @@ function SortHeader(props: {
   );
 }
 
+/** Around each row's checkbox: a 44 px area that ticks it, a tap target on a phone. */
+const CHECK_AREA = "flex min-h-11 min-w-11 cursor-pointer items-center justify-center";
+
 /** A page of applications; scrolls sideways on narrow screens instead of squeezing columns. */
 export function ApplicationsTable(props: ApplicationsTableProps) {
   const navigate = useNavigate();
@@ -71,15 +74,18 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <thead className="bg-gray-50 text-left text-xs text-gray-600">
           <tr>
-            <th scope="col" className="w-10 px-3 py-3">
-              <input
-                type="checkbox"
-                aria-label="Select all applications on this page"
-                checked={
-                  props.applications.length > 0 && props.applications.every((a) => props.selected.has(a._id))
-                }
-                onChange={(e) => props.onToggleAll(e.target.checked)}
-              />
+            <th scope="col" className="w-10 px-1 py-1">
+              <label className={CHECK_AREA}>
+                <input
+                  type="checkbox"
+                  aria-label="Select all applications on this page"
+                  checked={
+                    props.applications.length > 0 &&
+                    props.applications.every((a) => props.selected.has(a._id))
+                  }
+                  onChange={(e) => props.onToggleAll(e.target.checked)}
+                />
+              </label>
             </th>
             <th scope="col" className="px-3 py-3 font-semibold uppercase tracking-wide">
               Name
@@ -111,13 +117,15 @@ export function ApplicationsTable(props: ApplicationsTableProps) {
                 className={dueIn !== null ? "bg-orange-50 hover:bg-orange-100" : "bg-white hover:bg-gray-50"}
                 data-due={dueIn !== null || undefined}
               >
-                <td className="px-3 py-3">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${name}`}
-                    checked={props.selected.has(a._id)}
-                    onChange={() => props.onToggle(a._id)}
-                  />
+                <td className="px-1 py-1">
+                  <label className={CHECK_AREA}>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${name}`}
+                      checked={props.selected.has(a._id)}
+                      onChange={() => props.onToggle(a._id)}
+                    />
+                  </label>
                 </td>
                 {/* A link, so the detail page also opens in a new tab; long names wrap anywhere. */}
                 <td className="min-w-40 px-3 py-3 text-gray-900">
