@@ -307,6 +307,18 @@ describe("review desk journey", () => {
       expect(label?.height).toBeLessThanOrEqual((box?.height ?? 0) + 1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectAccessible(page, "list of 25 rows on a phone");
+      // The table's sort headers and the list's page buttons are tap targets of 44 px.
+      const targets = [
+        ...(await page.getByRole("columnheader").getByRole("button").all()),
+        ...(await page.getByRole("navigation", { name: "Application pages" }).getByRole("button").all()),
+      ];
+      expect(targets.length).toBeGreaterThan(5);
+      for (const target of targets) {
+        const box = await target.boundingBox();
+        const what = await target.textContent();
+        expect(box?.height ?? 0, `height of ${what}`).toBeGreaterThanOrEqual(44);
+        expect(box?.width ?? 0, `width of ${what}`).toBeGreaterThanOrEqual(44);
+      }
       // The admin sections scroll sideways there: one reached by Tab comes wholly into view.
       await page.getByRole("link", { name: "Manage Meetings" }).focus();
       await page.keyboard.press("Tab");

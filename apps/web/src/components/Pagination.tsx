@@ -34,8 +34,9 @@ export interface PaginationProps {
   label?: string;
 }
 
+/** 44 px square at least: tap targets on a phone. */
 const BUTTON =
-  "min-w-9 rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-gray-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-medium ring-1 ring-inset ring-gray-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
 /**
  * Previous or Next. At the end it goes that way is `aria-disabled` and does nothing, but is not
