@@ -1,4 +1,4 @@
-import type { MeetingDto } from "@visa/domain";
+import type { ApplicationDto, MeetingDto } from "@visa/domain";
 
 /** A meeting as the server presents it, one day long from `startDay` ("YYYY-MM-DD"). */
 export function meeting(id: string, name: string, startDay: string, isActive = true): MeetingDto {
@@ -14,4 +14,16 @@ export function meeting(id: string, name: string, startDay: string, isActive = t
     pickUpPlace: "",
     reviewDays: null,
   };
+}
+
+/** The n-th of a list of Pending requests: id `a{n}`, named `Person{n} Tester`. */
+export function pendingNumbered(n: number): ApplicationDto {
+  return {
+    _id: `a${n}`,
+    firstName: `Person${n}`,
+    lastName: "Tester",
+    email: `person${n}@example.com`,
+    status: "Pending",
+    createdAt: "2098-01-02T15:00:00.000Z",
+  } as ApplicationDto;
 }

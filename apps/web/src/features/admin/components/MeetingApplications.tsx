@@ -18,7 +18,7 @@ import {
 import { useDecisionFocus } from "../../../lib/use-decision-focus";
 import { downloadApplicationPdf } from "../api/download-application-pdf";
 import { useAdminApplications } from "../api/get-admin-applications";
-import { rejectionOf, seenOf } from "../lib/list-decisions";
+import { leftTheList, rejectionOf, seenOf } from "../lib/list-decisions";
 import { useKeepInView } from "../lib/use-keep-in-view";
 import type { useListParams } from "../lib/use-list-params";
 import { useReturnFocus } from "../lib/use-return-focus";
@@ -70,7 +70,10 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
       { action, ids, reason, seen: seenOf(ids, shown.current) },
       {
         onSuccess: (result) => {
-          setNotice({ kind: bulkKind(result), text: bulkSummary(result) });
+          // A selection may span pages: say how many it took out of the filtered list.
+          const left = row === null ? leftTheList(result, status) : "";
+          const text = [bulkSummary(result), left].filter(Boolean).join(". ");
+          setNotice({ kind: bulkKind(result), text });
           setSelected(new Set());
           rejection.close();
           focus.refocus(row);

@@ -1,24 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ApplicationDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
 import { json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
-import { meeting } from "../test-data";
+import { meeting, pendingNumbered as pending } from "../test-data";
 import AdminApplicationsPage from "./AdminApplicationsPage";
 
 const TOTAL = 300;
-
-function pending(n: number): ApplicationDto {
-  return {
-    _id: `a${n}`,
-    firstName: `Person${n}`,
-    lastName: "Tester",
-    email: `person${n}@example.com`,
-    status: "Pending",
-    createdAt: "2098-01-02T15:00:00.000Z",
-  } as ApplicationDto;
-}
 
 /** A meeting of 300 Pending requests, paged as the server pages them: `limit` rows from `page`. */
 function listOf300() {
