@@ -27,17 +27,25 @@ export interface MailJobInput {
   tellsUpTo?: SQL;
 }
 
-/** What a process's mail worker offers to those who queue mail. */
-export interface MailKick {
+/** What a process's mail worker offers to those who queue mail, and to tests that wait for it. */
+export interface RegisteredMailWorker {
+  /** Looks for due mail now. */
   kick(): void;
+  /** Sends what is due at `now`; resolves to how many mails it handled. */
+  runOnce(now: Date): Promise<number>;
 }
 
 // Keyed by the context the worker was made for: a command that opened the database itself has none.
-const workers = new WeakMap<object, MailKick>();
+const workers = new WeakMap<object, RegisteredMailWorker>();
 
-/** Makes `kickMailWorker(ctx)` reach this process's worker for that context. */
-export function registerMailWorker(ctx: object, worker: MailKick): void {
+/** Makes `kickMailWorker(ctx)` and `mailWorkerOf(ctx)` reach this process's worker for that context. */
+export function registerMailWorker(ctx: object, worker: RegisteredMailWorker): void {
   workers.set(ctx, worker);
+}
+
+/** This process's mail worker for the context, if it has one. */
+export function mailWorkerOf(ctx: object): RegisteredMailWorker | undefined {
+  return workers.get(ctx);
 }
 
 /**

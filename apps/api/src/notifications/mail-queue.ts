@@ -8,7 +8,13 @@ import { loggableError } from "../lib/loggable-error.js";
 import { isUniqueViolation } from "../lib/pg-errors.js";
 import type { MailMessage } from "../mail/mailer.js";
 import { workSettled } from "./background-work.js";
-import { insertMailJob, kickMailWorker, type MailJobInput, registerMailWorker } from "./mail-jobs.js";
+import {
+  insertMailJob,
+  kickMailWorker,
+  type MailJobInput,
+  mailWorkerOf,
+  registerMailWorker,
+} from "./mail-jobs.js";
 
 type MailJob = typeof mailJobs.$inferSelect;
 
@@ -25,9 +31,6 @@ const CLEANUP_EVERY_MS = 3600_000;
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
-
-// This process's workers, for drainMailQueue; kickMailWorker finds them through mail-jobs.ts.
-const workers = new WeakMap<AppContext, MailWorker>();
 
 /** Adds mail to the persistent queue; it is sent in the background, never in the request. */
 export async function enqueueMail(ctx: AppContext, job: MailJobInput): Promise<void> {
@@ -50,7 +53,6 @@ export class MailWorker {
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
   ) {
-    workers.set(ctx, this);
     registerMailWorker(ctx, this);
   }
 
@@ -258,7 +260,7 @@ export class MailWorker {
  */
 export async function drainMailQueue(ctx: AppContext, now?: Date): Promise<void> {
   await workSettled(ctx);
-  const worker = workers.get(ctx);
+  const worker = mailWorkerOf(ctx);
   if (!worker) throw new Error("the notifications plugin is not registered on this app");
   while ((await worker.runOnce(now ?? new Date())) > 0) await workSettled(ctx);
 }
