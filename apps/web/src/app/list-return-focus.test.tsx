@@ -69,6 +69,22 @@ describe("back from a review page to the list", () => {
     await waitFor(() => expect(screen.getByRole("link", { name: "Bruno Silva" })).toHaveFocus());
   }, 30_000);
 
+  it("moves focus to the row once: the list's entry forgets the return after it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = openList();
+    await reviewBruno(user);
+    await user.keyboard("b");
+    await waitFor(() => expect(screen.getByRole("link", { name: "Bruno Silva" })).toHaveFocus());
+    // What a reload, or the browser's Back to this entry later, reads: no request to return to.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.search).toBe("?meeting=m1&status=pending");
+    await reviewBruno(user);
+    await router.navigate(-1);
+    await screen.findByText("Showing 3 of 3 applications for Plenary 2098");
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Admin Dashboard" })).toHaveFocus());
+    expect(screen.getByRole("link", { name: "Bruno Silva" })).not.toHaveFocus();
+  }, 30_000);
+
   it("puts focus on the row now in its place once a decision has taken it out of the list", async () => {
     const user = userEvent.setup({ delay: null });
     openList();

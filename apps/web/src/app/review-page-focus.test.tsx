@@ -96,4 +96,25 @@ describe("focus on the review page", () => {
     await focusedHeading("Ana");
     expect(told).toHaveTextContent(/^$/);
   }, 30_000);
+
+  it("says it once: going back to the next request's page later shows it plainly", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = openList();
+    await user.click(await screen.findByRole("link", { name: "View" }));
+    await focusedHeading("Ana");
+    const told = screen.getByText("", { selector: "main > p[aria-live='polite']" });
+    await user.click(screen.getByRole("button", { name: "Approve & next" }));
+    await focusedHeading("Bruno");
+    expect(told).toHaveTextContent("Ana Silva: approved. Next request:");
+    // What a reload reads: the entry no longer carries the decision.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(told).toHaveTextContent("Ana Silva: approved. Next request:");
+    await user.click(await screen.findByRole("link", { name: "Previous" }));
+    await focusedHeading("Ana");
+    // The browser's Back to Bruno's page: the same entry, said nothing the second time.
+    await router.navigate(-1);
+    await screen.findByText("2 of 2");
+    expect(router.state.location.pathname).toBe("/admin/applications/a2");
+    expect(told).toHaveTextContent(/^$/);
+  }, 30_000);
 });

@@ -126,6 +126,9 @@ export interface ListReturn {
   row: number | null;
 }
 
+/** `ListReturn`'s keys in a history entry's state. */
+export const LIST_RETURN_KEYS = ["reviewed", "row"] as const;
+
 /** The state that returns to the list at the reviewed request (see `ListReturn`). */
 export const listReturnState = (reviewed: string, position: number, pageSize: number): ListReturn => ({
   reviewed,
