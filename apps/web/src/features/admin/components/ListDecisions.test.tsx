@@ -188,6 +188,10 @@ describe("a decision on more applications than one request takes", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "500 approved. The other 100 were not changed (the server did not answer); they are still selected, to try again.",
     );
+    // The list is filtered by Pending: the 500 approved have left it, which is said after.
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      /^500 approved\. The other 100 were not changed \(the server did not answer\); they are still selected, to try again\. 500 requests left the Pending list; those after them moved up the pages/,
+    );
     expect(screen.getByText("100 selected")).toBeInTheDocument();
     expect(parts).toBe(2);
   }, 90_000);

@@ -80,8 +80,10 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
         },
         onError: (err) => {
           if (err instanceof BulkIncompleteError) {
-            // Part of a large selection was done: said in the list's notice, the rest kept selected.
-            setNotice({ kind: "error", text: err.message });
+            // Part of a large selection was done: said in the list's notice, the rest kept selected,
+            // and, as after a whole selection, how many of the done part left the filtered list.
+            const left = row === null ? leftTheList(err.done, status) : "";
+            setNotice({ kind: "error", text: [err.message, left].filter(Boolean).join(" ") });
             setSelected(new Set(err.remaining));
             rejection.close();
             focus.refocus(row);
