@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { forgotPasswordSchema } from "@visa/domain";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Banner } from "../../../components/Banner";
 import { TextInput } from "../../../components/FormField";
 import { fieldError } from "../../../lib/field-error";
+import { focusMainHeading } from "../../../lib/main-heading";
 import { requestPasswordReset } from "../api/password-reset";
 import { AuthCard } from "../components/AuthCard";
 import { AuthForm } from "../components/AuthForm";
@@ -13,6 +14,13 @@ import { AuthLink } from "../components/AuthLink";
 /** /forgot-password: one e-mail field; instructions arrive by e-mail. */
 export default function ForgotPasswordPage() {
   const [result, setResult] = useState<"sent" | "failed" | null>(null);
+  // Sent: focus leaves the field for the page's heading, as after the other account forms (which
+  // go on to a new page), and the confirmation below it is read out (a polite status). A failure
+  // is an alert, and focus stays on the button to send again.
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
+    if (sent) focusMainHeading();
+  }, [sent]);
   const {
     register,
     handleSubmit,
@@ -24,6 +32,7 @@ export default function ForgotPasswordPage() {
     try {
       await requestPasswordReset(email);
       setResult("sent");
+      setSent((n) => n + 1);
     } catch {
       setResult("failed");
     }
