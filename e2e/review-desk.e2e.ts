@@ -307,10 +307,11 @@ describe("review desk journey", () => {
       expect(label?.height).toBeLessThanOrEqual((box?.height ?? 0) + 1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expectAccessible(page, "list of 25 rows on a phone");
-      // The table's sort headers and the list's page buttons are tap targets of 44 px.
+      // The table's sort headers, the list's page buttons and 'Rows per page' are tap targets of 44 px.
       const targets = [
         ...(await page.getByRole("columnheader").getByRole("button").all()),
         ...(await page.getByRole("navigation", { name: "Application pages" }).getByRole("button").all()),
+        size,
       ];
       expect(targets.length).toBeGreaterThan(5);
       for (const target of targets) {

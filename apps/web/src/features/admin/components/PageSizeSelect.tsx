@@ -11,8 +11,9 @@ export function PageSizeSelect({ value, onChange }: PageSizeSelectProps) {
   return (
     <label className="flex items-center gap-2 whitespace-nowrap text-sm text-gray-800">
       Rows per page
+      {/* 44 px high, a tap target on a phone like the page buttons beside it. */}
       <select
-        className={`${controlClass} w-auto`}
+        className={`${controlClass} min-h-11 w-auto`}
         value={value}
         onChange={(e) => onChange(Number(e.target.value))}
       >
