@@ -116,6 +116,12 @@ describe("review desk journey", () => {
     await dialog.getByRole("button", { name: "Reject & next" }).click();
     await page.waitForURL((u) => u.pathname === `/admin/applications/${ids.get(nextName)}`);
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
+    // The next request's page says what was decided, once: a reload shows the page plainly.
+    const told = `${rejectedName} Desk${tag}: rejected. Next request:`;
+    await page.getByText(told).waitFor();
+    await page.reload();
+    await page.getByRole("navigation", { name: "Review" }).waitFor();
+    expect(await page.getByText(told).count()).toBe(0);
 
     // Back returns to the same meeting, filter, sort and page.
     await page
@@ -134,6 +140,14 @@ describe("review desk journey", () => {
     await expect.poll(() => page.title()).toBe("Applications · Visa Letter Portal");
     await page.getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
     await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain(nextName);
+    // Focus went to the reviewed request's row, once: after a reload it is left alone.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toContain(nextName);
+    await page.reload();
+    await page.getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
+    await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain(nextName);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
     // The history keeps who rejected it and why.
     const history = await apiCall<Array<{ kind: string; reason?: string }>>(
