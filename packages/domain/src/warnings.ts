@@ -203,73 +203,125 @@ function outside(d: string, window: { earliest: number; latest: number }): boole
   return time < window.earliest || time > window.latest;
 }
 
+/** One bit per warning code, in the order of WARNING_CODES: what `warningBits` answers. */
+const BIT: Record<WarningCode, number> = Object.fromEntries(
+  WARNING_CODES.map((code, i) => [code, 1 << i]),
+) as Record<WarningCode, number>;
+
+/**
+ * The rules themselves: which warnings an application has, as BIT's bits (0: none). The days are
+ * as `day` reads them (null: missing or unreadable); `samePassport` and `samePerson` say whether
+ * another request of the meeting has the application's passport key or person key. Both
+ * applicationWarnings and the filter's meetingWarnedIds answer from it, so they cannot disagree.
+ */
+function warningBits(
+  birth: string | null,
+  expiry: string | null,
+  arrival: string | null,
+  departure: string | null,
+  { months, start, window }: MeetingTerms,
+  samePassport: boolean,
+  samePerson: boolean,
+): number {
+  let bits = 0;
+  if (samePassport) bits |= BIT["duplicate-passport"];
+  if (samePerson) bits |= BIT["duplicate-person"];
+  if (expiry && departure && months > 0 && dayTime(expiry) < dayTime(departure, months))
+    bits |= BIT["passport-expires-soon"];
+  if (window) {
+    if (arrival && outside(arrival, window)) bits |= BIT["arrival-outside-meeting"];
+    if (departure && outside(departure, window)) bits |= BIT["departure-outside-meeting"];
+  }
+  if (birth && start) {
+    const age = ageOn(birth, start);
+    if (age < PLAUSIBLE_AGE.min || age > PLAUSIBLE_AGE.max) bits |= BIT["implausible-birthdate"];
+  }
+  return bits;
+}
+
 /** applicationWarnings with the meeting's terms worked out. */
 function warningsOf(
   app: WarningApplicationFields,
-  { months, tolerance, start, window }: MeetingTerms,
+  terms: MeetingTerms,
   others?: WarningOthers,
 ): ApplicationWarning[] {
-  const warnings: ApplicationWarning[] = [];
-
   // The keys are worked out only when there is another's to compare with (most rows of a page).
   const passport = others?.passportKeys.size ? passportKey(app.passportNumber) : null;
-  if (others && passport && others.passportKeys.has(passport)) {
+  const person = others?.personKeys.size ? personKey(app) : null;
+  return warningList(
+    app,
+    terms,
+    !!(others && passport && others.passportKeys.has(passport)),
+    !!(others && person && others.personKeys.has(person)),
+  );
+}
+
+/** The warnings of an application whose duplicates are known, as the screens show them. */
+function warningList(
+  app: WarningApplicationFields,
+  terms: MeetingTerms,
+  samePassport: boolean,
+  samePerson: boolean,
+): ApplicationWarning[] {
+  const { months, tolerance, start } = terms;
+  const birth = day(app.birthdate);
+  const departure = day(app.dateOfDeparture);
+  const bits = warningBits(
+    birth,
+    day(app.passportExpirationDate),
+    day(app.dateOfArrival),
+    departure,
+    terms,
+    samePassport,
+    samePerson,
+  );
+  const warnings: ApplicationWarning[] = [];
+  if (bits === 0) return warnings;
+  if (bits & BIT["duplicate-passport"]) {
     warnings.push({
       code: "duplicate-passport",
       message: "Another request for this meeting has the same passport number.",
       field: "passportNumber",
     });
   }
-  const person = others?.personKeys.size ? personKey(app) : null;
-  if (others && person && others.personKeys.has(person)) {
+  if (bits & BIT["duplicate-person"]) {
     warnings.push({
       code: "duplicate-person",
       message: "Another request for this meeting has the same name and date of birth.",
       field: "lastName",
     });
   }
-
-  const expiry = day(app.passportExpirationDate);
-  const departure = day(app.dateOfDeparture);
-  if (expiry && departure && months > 0 && dayTime(expiry) < dayTime(departure, months)) {
+  if (bits & BIT["passport-expires-soon"]) {
     warnings.push({
       code: "passport-expires-soon",
       message: `The passport expires less than ${plural(months, "month")} after the departure date; many countries refuse a visa for it.`,
       field: "passportExpirationDate",
     });
   }
-
-  if (window) {
-    const arrival = day(app.dateOfArrival);
-    if (arrival && outside(arrival, window)) {
-      warnings.push({
-        code: "arrival-outside-meeting",
-        message: `The arrival date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
-        field: "dateOfArrival",
-      });
-    }
-    if (departure && outside(departure, window)) {
-      warnings.push({
-        code: "departure-outside-meeting",
-        message: `The departure date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
-        field: "dateOfDeparture",
-      });
-    }
+  if (bits & BIT["arrival-outside-meeting"]) {
+    warnings.push({
+      code: "arrival-outside-meeting",
+      message: `The arrival date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
+      field: "dateOfArrival",
+    });
   }
-
-  const birth = day(app.birthdate);
-  if (birth && start) {
+  if (bits & BIT["departure-outside-meeting"]) {
+    warnings.push({
+      code: "departure-outside-meeting",
+      message: `The departure date is more than ${plural(tolerance, "day")} away from the meeting's dates.`,
+      field: "dateOfDeparture",
+    });
+  }
+  if (bits & BIT["implausible-birthdate"] && birth && start) {
     const age = ageOn(birth, start);
-    if (age < PLAUSIBLE_AGE.min || age > PLAUSIBLE_AGE.max) {
-      warnings.push({
-        code: "implausible-birthdate",
-        message:
-          age < 0
-            ? "The date of birth is after the meeting; it may be mistyped."
-            : `The date of birth makes the applicant ${plural(age, "year")} old at the meeting; it may be mistyped.`,
-        field: "birthdate",
-      });
-    }
+    warnings.push({
+      code: "implausible-birthdate",
+      message:
+        age < 0
+          ? "The date of birth is after the meeting; it may be mistyped."
+          : `The date of birth makes the applicant ${plural(age, "year")} old at the meeting; it may be mistyped.`,
+      field: "birthdate",
+    });
   }
   return warnings;
 }
@@ -277,21 +329,33 @@ function warningsOf(
 /** An application of a meeting as `meetingWarnings` reads it: an id and the fields above. */
 export type IdentifiedWarningFields = WarningApplicationFields & { id: string };
 
+/** Bits of `meetingDuplicates`' answer. */
+const SAME_PASSPORT = 1;
+const SAME_PERSON = 2;
+
 /**
- * Warnings of many applications of one meeting at once (the server's list and filter): each is
- * compared with all the others given, so pass the whole meeting for the duplicate rules. With
- * `of`, only those applications get their warnings; the others are there to be compared with.
+ * Which of `n` applications of one meeting share their passport key or person key with another
+ * of them (SAME_PASSPORT, SAME_PERSON), each read through the accessors by index: the duplicate
+ * rules of applicationWarnings worked out for a whole meeting at once.
  */
-export function meetingWarnings(
-  apps: readonly IdentifiedWarningFields[],
-  meeting: WarningMeeting,
-  of?: ReadonlySet<string>,
-): Map<string, ApplicationWarning[]> {
-  const passports = apps.map((a) => passportKey(a.passportNumber));
-  const passportCount = countOf(passports);
+function meetingDuplicates(
+  n: number,
+  passportAt: (i: number) => string | null | undefined,
+  birthdateAt: (i: number) => string | null | undefined,
+  firstNameAt: (i: number) => string | null | undefined,
+  lastNameAt: (i: number) => string | null | undefined,
+): Uint8Array {
+  const same = new Uint8Array(n);
+  const passports = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) passports[i] = passportKey(passportAt(i));
+  markShared(passports, same, SAME_PASSPORT);
   // Two applications are the same person only with the same birthdate: the names are folded only
   // for an application whose birthdate occurs more than once (about half of a meeting of 10,000).
-  const birthdates = apps.map((a) => (a.birthdate ? toDay(a.birthdate) : null));
+  const birthdates = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) {
+    const b = birthdateAt(i);
+    birthdates[i] = b ? toDay(b) : null;
+  }
   const birthdateCount = countOf(birthdates);
   // Many applicants share a first or a last name: each is folded once per call.
   const folded = new Map<string, string>();
@@ -303,34 +367,112 @@ export function meetingWarnings(
     }
     return f;
   };
-  const persons = apps.map((a, i) => {
+  const persons = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) {
     const birthdate = birthdates[i];
-    return birthdate && (birthdateCount.get(birthdate) ?? 0) > 1 ? personKey(a, fold) : null;
-  });
+    persons[i] =
+      birthdate && (birthdateCount.get(birthdate) ?? 0) > 1
+        ? personKey({ firstName: firstNameAt(i), lastName: lastNameAt(i), birthdate }, fold)
+        : null;
+  }
+  markShared(persons, same, SAME_PERSON);
+  return same;
+}
+
+/** Sets `bit` in `same` for each index whose key (null: none) occurs more than once. */
+function markShared(keys: readonly (string | null)[], same: Uint8Array, bit: number): void {
+  const count = countOf(keys);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key && (count.get(key) ?? 0) > 1) same[i] = (same[i] ?? 0) | bit;
+  }
+}
+
+/**
+ * Warnings of many applications of one meeting at once (the server's list and filter): each is
+ * compared with all the others given, so pass the whole meeting for the duplicate rules. With
+ * `of`, only those applications get their warnings; the others are there to be compared with.
+ */
+export function meetingWarnings(
+  apps: readonly IdentifiedWarningFields[],
+  meeting: WarningMeeting,
+  of?: ReadonlySet<string>,
+): Map<string, ApplicationWarning[]> {
+  const same = meetingDuplicates(
+    apps.length,
+    (i) => apps[i]?.passportNumber,
+    (i) => apps[i]?.birthdate,
+    (i) => apps[i]?.firstName,
+    (i) => apps[i]?.lastName,
+  );
   const terms = meetingTerms(meeting);
-  const personCount = countOf(persons);
   const result = new Map<string, ApplicationWarning[]>();
   apps.forEach((app, i) => {
     if (of && !of.has(app.id)) return;
-    // "Others" seen from this application: a key counts as another's when it occurs twice or more.
-    const passport = passports[i];
-    const person = persons[i];
-    const samePassport = passport && (passportCount.get(passport) ?? 0) > 1 ? passport : null;
-    const samePerson = person && (personCount.get(person) ?? 0) > 1 ? person : null;
-    const others: WarningOthers =
-      samePassport || samePerson
-        ? {
-            passportKeys: new Set(samePassport ? [samePassport] : []),
-            personKeys: new Set(samePerson ? [samePerson] : []),
-          }
-        : NO_OTHERS;
-    result.set(app.id, warningsOf(app, terms, others));
+    const s = same[i] ?? 0;
+    result.set(app.id, warningList(app, terms, (s & SAME_PASSPORT) !== 0, (s & SAME_PERSON) !== 0));
   });
   return result;
 }
 
-/** What an application without a duplicate is compared with: one pair of empty sets for all of them. */
-const NO_OTHERS: WarningOthers = { passportKeys: new Set(), personKeys: new Set() };
+/**
+ * A meeting's applications as columns: index i of each list is one application. What the 'has
+ * warnings' filter reads (one list per column, no object per application).
+ */
+export interface WarningColumns {
+  ids: readonly string[];
+  firstNames: readonly (string | null)[];
+  lastNames: readonly (string | null)[];
+  birthdates: readonly (string | null)[];
+  passportNumbers: readonly (string | null)[];
+  passportExpirationDates: readonly (string | null)[];
+  datesOfArrival: readonly (string | null)[];
+  datesOfDeparture: readonly (string | null)[];
+}
+
+/**
+ * The ids of the applications of one meeting with at least one warning, in the columns' order:
+ * those meetingWarnings gives a non-empty list, found by the same rules without writing the
+ * warnings (the 'has warnings' filter, which needs only which).
+ */
+export function meetingWarnedIds(columns: WarningColumns, meeting: WarningMeeting): string[] {
+  const { ids, firstNames, lastNames, birthdates, passportNumbers } = columns;
+  const {
+    passportExpirationDates: expiries,
+    datesOfArrival: arrivals,
+    datesOfDeparture: departures,
+  } = columns;
+  const n = ids.length;
+  for (const list of [firstNames, lastNames, birthdates, passportNumbers, expiries, arrivals, departures])
+    if (list.length !== n) throw new Error("the columns of a meeting are lists of different lengths");
+  const same = meetingDuplicates(
+    n,
+    (i) => passportNumbers[i],
+    (i) => birthdates[i],
+    (i) => firstNames[i],
+    (i) => lastNames[i],
+  );
+  const terms = meetingTerms(meeting);
+  const warned: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = same[i] ?? 0;
+    const bits =
+      s === 0
+        ? warningBits(
+            day(birthdates[i]),
+            day(expiries[i]),
+            day(arrivals[i]),
+            day(departures[i]),
+            terms,
+            false,
+            false,
+          )
+        : s;
+    const id = ids[i];
+    if (bits !== 0 && id !== undefined) warned.push(id);
+  }
+  return warned;
+}
 
 /** How many times each key occurs (null: no key). */
 function countOf(keys: readonly (string | null)[]): Map<string, number> {

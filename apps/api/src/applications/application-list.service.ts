@@ -21,7 +21,7 @@ import {
   readCounts,
   referencedApplication,
 } from "./application.queries.js";
-import { reviewWarnings, warningsOfMeetings } from "./warnings.service.js";
+import { reviewWarnings, warnedIdsOfMeetings } from "./warnings.service.js";
 
 /** The actor's own applications, newest first. */
 export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
@@ -45,8 +45,8 @@ async function listQuery(
 ): Promise<AdminListQuery> {
   const referencedId = query.search.trim() ? await referencedApplication(ctx.db, query.search) : null;
   if (onlyWarned !== "true") return { ...query, referencedId };
-  const warned = await warningsOfMeetings(ctx.db, await meetingsOf(ctx, query));
-  return { ...query, referencedId, withIds: [...warned.keys()] };
+  const withIds = await warnedIdsOfMeetings(ctx.db, await meetingsOf(ctx, query));
+  return { ...query, referencedId, withIds };
 }
 
 /**

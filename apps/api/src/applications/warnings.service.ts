@@ -3,45 +3,40 @@ import {
   type ApplicationWarning,
   applicationWarnings,
   type DuplicateRequest,
-  type IdentifiedWarningFields,
-  meetingWarnings,
+  meetingWarnedIds,
   passportKey,
   personKey,
   type WarningCode,
+  type WarningColumns,
   type WarningOthers,
 } from "@visa/domain";
-import { inArray, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { applications, meetings } from "../db/schema.js";
 import type { ApplicationRecord, ApplicationRow, MeetingRow } from "./application.presenter.js";
 
-type Warnings = Map<string, ApplicationWarning[]>;
+const SEPARATOR = ",";
 
-/** The days read with an application's id, in the order ruleColumns writes them. */
-const DAY_FIELDS = ["birthdate", "passportExpirationDate", "dateOfArrival", "dateOfDeparture"] as const;
-const FIELD = ",";
-const RECORD = ";";
+/** A column as comma-separated text, in the aggregation's order; an empty field is a missing value. */
+const textColumn = (value: SQL) => sql<string>`string_agg(coalesce(${value}, ''), '${sql.raw(SEPARATOR)}')`;
 
 /**
- * The rule columns of every application of the given meetings, one row per meeting. Ids and days
- * as one text of records, `id,birthdate,expiry,arrival,departure;...`, an empty field a missing
- * day: a uuid and a date's text (YYYY-MM-DD in the ISO DateStyle, which the date columns read
- * elsewhere rely on too) hold no separator. Names and passports, which may hold anything, as JSON
- * arrays of strings. The four aggregates are one aggregation over the same rows, so they list the
- * applications in the same order (checked when read). Over a meeting of 10,000 this took about
- * half the time of one JSON array of arrays, driver included (json_build_array works out how to
- * write each of 90,000 values), and the driver hands over four values per meeting (the embedded
- * database's driver decodes every field of every row on its own).
+ * The rule columns of every application of the given meetings, one row per meeting, each column
+ * one value listing the meeting's applications. Ids and days as comma-separated text (a uuid and a
+ * date's text, YYYY-MM-DD in the ISO DateStyle which the date columns read elsewhere rely on too,
+ * hold no comma), which one split turns into the column's list; names and passports, which may hold
+ * anything, as JSON arrays of strings. The aggregates are one aggregation over the same rows, so
+ * they list the applications in the same order (their lengths are checked when read). Over a
+ * meeting of 10,000 one JSON array of arrays took about twice the time, driver included, and a
+ * record per application split into its fields made two strings and an array per application.
  */
 const ruleColumns = {
   meetingId: applications.meetingId,
-  days: sql<string>`string_agg(${sql.join(
-    [
-      sql`${applications.id}::text`,
-      ...DAY_FIELDS.map((field) => sql`coalesce(${applications[field]}::text, '')`),
-    ],
-    sql.raw(` || '${FIELD}' || `),
-  )}, '${sql.raw(RECORD)}')`,
+  ids: textColumn(sql`${applications.id}::text`),
+  birthdates: textColumn(sql`${applications.birthdate}::text`),
+  expiries: textColumn(sql`${applications.passportExpirationDate}::text`),
+  arrivals: textColumn(sql`${applications.dateOfArrival}::text`),
+  departures: textColumn(sql`${applications.dateOfDeparture}::text`),
   firstNames: sql<(string | null)[] | string>`json_agg(${applications.firstName})`,
   lastNames: sql<(string | null)[] | string>`json_agg(${applications.lastName})`,
   passportKeys: sql<(string | null)[] | string>`json_agg(${applications.passportKey})`,
@@ -53,50 +48,38 @@ function jsonArray(value: (string | null)[] | string): (string | null)[] {
 }
 
 /** The rule columns of every application of the given meetings, by meeting. */
-async function readRuleRows(
-  db: DbOrTx,
-  meetingIds: string[],
-): Promise<Map<string, IdentifiedWarningFields[]>> {
+async function readRuleColumns(db: DbOrTx, meetingIds: string[]): Promise<Map<string, WarningColumns>> {
   const groups = await db
     .select(ruleColumns)
     .from(applications)
     .where(inArray(applications.meetingId, meetingIds))
     .groupBy(applications.meetingId);
-  const byMeeting = new Map<string, IdentifiedWarningFields[]>();
+  const byMeeting = new Map<string, WarningColumns>();
   for (const group of groups) {
-    const records = group.days.split(RECORD);
-    const firstNames = jsonArray(group.firstNames);
-    const lastNames = jsonArray(group.lastNames);
-    const passports = jsonArray(group.passportKeys);
-    if (![firstNames, lastNames, passports].every((list) => list.length === records.length)) {
-      throw new Error("the rule columns of a meeting came back as lists of different lengths");
-    }
-    const rows = records.map((record, i) => {
-      const [id = "", birthdate, expiry, arrival, departure] = record.split(FIELD);
-      return {
-        id,
-        firstName: firstNames[i] ?? null,
-        lastName: lastNames[i] ?? null,
-        birthdate: birthdate || null,
-        passportNumber: passports[i] ?? null,
-        passportExpirationDate: expiry || null,
-        dateOfArrival: arrival || null,
-        dateOfDeparture: departure || null,
-      };
+    // The rules read an empty text as a missing value, as the null the column holds.
+    byMeeting.set(group.meetingId, {
+      ids: group.ids.split(SEPARATOR),
+      birthdates: group.birthdates.split(SEPARATOR),
+      passportExpirationDates: group.expiries.split(SEPARATOR),
+      datesOfArrival: group.arrivals.split(SEPARATOR),
+      datesOfDeparture: group.departures.split(SEPARATOR),
+      firstNames: jsonArray(group.firstNames),
+      lastNames: jsonArray(group.lastNames),
+      passportNumbers: jsonArray(group.passportKeys),
     });
-    byMeeting.set(group.meetingId, rows);
   }
   return byMeeting;
 }
 
 /**
- * The data-quality warnings of every application of the given meetings, by application id (only
- * those with at least one): what the 'has warnings' filter needs. The duplicate rules compare
- * each with its whole meeting, so the meeting's key columns are read.
+ * The ids of the applications of the given meetings with at least one data-quality warning: what
+ * the 'has warnings' filter needs. The duplicate rules compare each with its whole meeting, so the
+ * meeting's rule columns are read; the warnings themselves are not written (a page's rows get
+ * theirs from reviewWarnings).
  */
-export async function warningsOfMeetings(db: DbOrTx, meetingIds: string[]): Promise<Warnings> {
-  if (meetingIds.length === 0) return new Map();
-  const byMeeting = await readRuleRows(db, meetingIds);
+export async function warnedIdsOfMeetings(db: DbOrTx, meetingIds: string[]): Promise<string[]> {
+  if (meetingIds.length === 0) return [];
+  const byMeeting = await readRuleColumns(db, meetingIds);
   const settings = await db
     .select({
       id: meetings.id,
@@ -107,12 +90,12 @@ export async function warningsOfMeetings(db: DbOrTx, meetingIds: string[]): Prom
     })
     .from(meetings)
     .where(inArray(meetings.id, meetingIds));
-  const result: Warnings = new Map();
+  const warned: string[] = [];
   for (const meeting of settings) {
-    const found = meetingWarnings(byMeeting.get(meeting.id) ?? [], meeting);
-    for (const [id, warnings] of found) if (warnings.length > 0) result.set(id, warnings);
+    const columns = byMeeting.get(meeting.id);
+    if (columns) for (const id of meetingWarnedIds(columns, meeting)) warned.push(id);
   }
-  return result;
+  return warned;
 }
 
 /** Another request of the meeting as application.queries.ts reads it: id, first name, last name, status. */
