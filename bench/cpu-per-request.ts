@@ -11,7 +11,7 @@
  * inside the database, so the database's CPU splits into statements and what surrounds them.
  *
  *   npx tsx bench/cpu-per-request.ts [--db postgres|embedded] [--requests 1000] [--small]
- *     [--connections 50 --seconds 10] [--statements]
+ *     [--connections 50 --seconds 10] [--statements] [--port 3905]
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "1" },
     seconds: { type: "string", default: "10" },
     statements: { type: "boolean", default: false },
+    port: { type: "string", default: "3905" },
   },
 });
 
@@ -137,7 +138,7 @@ async function main() {
       args.small ? { meetings: 10, users: 2_000, applications: 10_000, largest: 2_000 } : {},
     );
     server = await ServerProcess.start({
-      port: 3905,
+      port: Number(args.port),
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),
