@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,13 +9,10 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/passwords.js";
 import { generateSelfSignedPkcs12 } from "../letters/signing/pkcs12.js";
+import { journal, oldMigrationsFolder } from "../test/old-migrations.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 import { pgliteExtensions } from "./embedded.js";
 
-const MIGRATIONS = join(import.meta.dirname, "migrations");
-const journal = JSON.parse(readFileSync(join(MIGRATIONS, "meta/_journal.json"), "utf8")) as {
-  entries: Array<{ tag: string }>;
-};
 // Data directories made before the read path lost its list caches and before issued letters kept
 // their bytes: the schema of every data directory in use before those versions.
 const OLD_LAST_TAG = "0009_list_versions_triggers";
@@ -32,12 +29,7 @@ const PASSWORD = "old-secret-1";
 /** A data directory as an older version left it, with an applicant, an approved request and its letter. */
 async function oldDataDir(): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), "visa-upgrade-"));
-  const oldMigrations = join(work, "migrations");
-  cpSync(MIGRATIONS, oldMigrations, { recursive: true });
-  const last = journal.entries.findIndex((e) => e.tag === OLD_LAST_TAG);
-  expect(last).toBeGreaterThan(0);
-  const oldJournal = { ...journal, entries: journal.entries.slice(0, last + 1) };
-  writeFileSync(join(oldMigrations, "meta/_journal.json"), JSON.stringify(oldJournal));
+  const oldMigrations = oldMigrationsFolder(work, OLD_LAST_TAG);
 
   const dataDir = join(work, "data");
   mkdirSync(join(dataDir, "pgdata"), { recursive: true, mode: 0o700 });
