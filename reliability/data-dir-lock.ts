@@ -15,10 +15,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { api } from "../bench/lib/http.js";
-import { REPO_ROOT, ServerProcess } from "../bench/lib/server.js";
+import { freePort, REPO_ROOT, ServerProcess } from "../bench/lib/server.js";
 import { Verdict } from "./lib/env.js";
 
-const PORT = 3951;
 const workDir = mkdtempSync(join(tmpdir(), "visa-lock-"));
 const dataDir = join(workDir, "data");
 const logFile = join(workDir, "server.log");
@@ -49,8 +48,15 @@ function command(args: string[]): Promise<{ code: number | null; out: string; er
 // npm may print its own warnings first; the command's line is the last.
 const lastLine = (text: string) => text.trim().split("\n").at(-1) ?? "";
 
-const start = () =>
-  ServerProcess.start({ port: PORT, dataDir, logFile, logLevel: "warn", env: { AUTH_RATE_LIMIT: "1000" } });
+// Each start on a port free at that moment, so a server beside this script cannot collide with it.
+const start = async () =>
+  ServerProcess.start({
+    port: await freePort(),
+    dataDir,
+    logFile,
+    logLevel: "warn",
+    env: { AUTH_RATE_LIMIT: "1000" },
+  });
 
 async function main() {
   const verdict = new Verdict();

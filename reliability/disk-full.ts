@@ -14,7 +14,7 @@
  * 5. A start with room to open the database but less free than the writes keep in hand: it serves
  *    reads, refuses writes with 507, and its log says so with the free space.
  *
- *   sudo npx tsx reliability/disk-full.ts     (DISK_FULL_PORT=… picks another port than 3953)
+ *   sudo npx tsx reliability/disk-full.ts     (on a free port; DISK_FULL_PORT=… names one)
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -22,10 +22,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { api, type Session } from "../bench/lib/http.js";
-import { BENCH_JWT_SECRET, REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
+import { BENCH_JWT_SECRET, freePort, REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
 import { Verdict } from "./lib/env.js";
 
-const PORT = Number(process.env.DISK_FULL_PORT) || 3953;
+const FORCED_PORT = Number(process.env.DISK_FULL_PORT) || undefined;
 const workDir = mkdtempSync(join(tmpdir(), "visa-disk-full-"));
 const disk = join(workDir, "disk");
 const dataDir = join(disk, "data");
@@ -38,9 +38,10 @@ const free = () => {
   return s.bavail * s.bsize;
 };
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const start = (dir = dataDir) =>
+// Each start on a port free at that moment, unless DISK_FULL_PORT names one.
+const start = async (dir = dataDir) =>
   ServerProcess.start({
-    port: PORT,
+    port: FORCED_PORT ?? (await freePort()),
     dataDir: dir,
     logFile,
     logLevel: "warn",

@@ -24,10 +24,9 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { api, login } from "../bench/lib/http.js";
-import { REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
+import { freePort, REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
 import { Verdict } from "./lib/env.js";
 
-const PORT = 3953;
 const SERVER_DIST = join(REPO_ROOT, "apps/api/dist");
 const WEB_DIST = join(REPO_ROOT, "apps/web/dist");
 // Inside the repository, so the copy finds node_modules as the compiled server does.
@@ -82,7 +81,7 @@ async function main() {
 
   const verdict = new Verdict();
   const server = await ServerProcess.start({
-    port: PORT,
+    port: await freePort(),
     dataDir,
     logFile,
     logLevel: "debug",

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { join } from "node:path";
 
+export { freePort } from "../../apps/api/src/test/server-process.js";
+
 export const REPO_ROOT = join(import.meta.dirname, "../..");
 
 export interface ServerOptions {

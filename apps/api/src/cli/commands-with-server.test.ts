@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "../data-dir/data-dir-lock.js";
 import { openDatabase } from "../db/client.js";
 import { users } from "../db/schema.js";
+import { freePort } from "../test/server-process.js";
 
 /**
  * The server as its own process and each command as its own process, on one DATA_DIR: every
@@ -38,15 +38,6 @@ function run(file: string, args: string[] = [], env: Record<string, string> = {}
       err += d;
     });
     child.on("exit", (code) => resolve({ code, out: out.trim(), err: err.trim() }));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
   });
 }
 

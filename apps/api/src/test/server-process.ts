@@ -12,7 +12,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on now, as the operating system hands one out, for
+ * a server started next: tests and scripts that run side by side, or beside a developer's
+ * `npm start`, do not collide over a fixed port.
+ */
+export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const s = createServer();
     s.once("error", fail);
