@@ -1,16 +1,12 @@
 import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors.js";
-import { insertMailJob, kickMailWorker } from "../notifications/mail-jobs.js";
-import {
-  type PasswordChangedBy,
-  passwordChangedMail,
-  secretariatOf,
-} from "../notifications/password-changed.js";
+import type { PasswordChangedBy } from "../notifications/password-changed.js";
 import { sendVerificationLink } from "./email-verification.service.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
+import { storeNewPassword } from "./set-password.js";
 import { newSession, type SessionRef, signToken } from "./tokens.js";
 
 type SessionUser = { id: string; isAdmin: boolean; sessionVersion: number };
@@ -73,7 +69,7 @@ export async function login(
 
 /**
  * Sets a new password, ends every session issued before it, and queues the owner's notice with
- * the change. An unproved address gets no notice, except after a reset: its link proved it.
+ * the change (`storeNewPassword`).
  */
 export async function setPassword(
   ctx: AppContext,
@@ -81,29 +77,8 @@ export async function setPassword(
   password: string,
   by: PasswordChangedBy,
 ): Promise<SessionUser> {
-  const passwordHash = await hashPassword(password);
-  const secretariat = await secretariatOf(ctx);
-  const at = new Date();
-  const user = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: at })
-      .where(eq(users.id, userId))
-      .returning({
-        id: users.id,
-        isAdmin: users.isAdmin,
-        sessionVersion: users.sessionVersion,
-        email: users.email,
-        firstName: users.firstName,
-        verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-      });
-    if (!user) throw notFound("User not found");
-    if (user.verified || by === "reset") {
-      await insertMailJob(tx, passwordChangedMail(ctx, user, by, at, secretariat));
-    }
-    return user;
-  });
-  kickMailWorker(ctx);
+  const user = await storeNewPassword(ctx, userId, password, by);
+  if (!user) throw notFound("User not found");
   return { id: user.id, isAdmin: user.isAdmin, sessionVersion: user.sessionVersion };
 }
 
