@@ -113,7 +113,7 @@ export function foldNameUnicode(name: string): string {
 
 /**
  * The key under which two applications are the same person: folded first and last name and
- * birthdate. `fold` is foldName, or one that remembers what it folded within one call of meetingWarnings.
+ * birthdate. `fold` is foldName, or one that remembers what it folded within one call of meetingWarnedIds.
  */
 export function personKey(
   app: WarningApplicationFields,
@@ -175,7 +175,7 @@ export function applicationWarnings(
   return warningsOf(app, meetingTerms(meeting), others);
 }
 
-/** What the rules read of a meeting, worked out once for all its applications (meetingWarnings). */
+/** What the rules read of a meeting, worked out once for all its applications (meetingWarnedIds). */
 interface MeetingTerms {
   months: number;
   tolerance: number;
@@ -326,95 +326,6 @@ function warningList(
   return warnings;
 }
 
-/** An application of a meeting as `meetingWarnings` reads it: an id and the fields above. */
-export type IdentifiedWarningFields = WarningApplicationFields & { id: string };
-
-/** Bits of `meetingDuplicates`' answer. */
-const SAME_PASSPORT = 1;
-const SAME_PERSON = 2;
-
-/**
- * Which of `n` applications of one meeting share their passport key or person key with another
- * of them (SAME_PASSPORT, SAME_PERSON), each read through the accessors by index: the duplicate
- * rules of applicationWarnings worked out for a whole meeting at once.
- */
-function meetingDuplicates(
-  n: number,
-  passportAt: (i: number) => string | null | undefined,
-  birthdateAt: (i: number) => string | null | undefined,
-  firstNameAt: (i: number) => string | null | undefined,
-  lastNameAt: (i: number) => string | null | undefined,
-): Uint8Array {
-  const same = new Uint8Array(n);
-  const passports = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) passports[i] = passportKey(passportAt(i));
-  markShared(passports, same, SAME_PASSPORT);
-  // Two applications are the same person only with the same birthdate: the names are folded only
-  // for an application whose birthdate occurs more than once (about half of a meeting of 10,000).
-  const birthdates = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) {
-    const b = birthdateAt(i);
-    birthdates[i] = b ? toDay(b) : null;
-  }
-  const birthdateCount = countOf(birthdates);
-  // Many applicants share a first or a last name: each is folded once per call.
-  const folded = new Map<string, string>();
-  const fold = (name: string) => {
-    let f = folded.get(name);
-    if (f === undefined) {
-      f = foldName(name);
-      folded.set(name, f);
-    }
-    return f;
-  };
-  const persons = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) {
-    const birthdate = birthdates[i];
-    persons[i] =
-      birthdate && (birthdateCount.get(birthdate) ?? 0) > 1
-        ? personKey({ firstName: firstNameAt(i), lastName: lastNameAt(i), birthdate }, fold)
-        : null;
-  }
-  markShared(persons, same, SAME_PERSON);
-  return same;
-}
-
-/** Sets `bit` in `same` for each index whose key (null: none) occurs more than once. */
-function markShared(keys: readonly (string | null)[], same: Uint8Array, bit: number): void {
-  const count = countOf(keys);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key && (count.get(key) ?? 0) > 1) same[i] = (same[i] ?? 0) | bit;
-  }
-}
-
-/**
- * Warnings of many applications of one meeting at once (the server's list and filter): each is
- * compared with all the others given, so pass the whole meeting for the duplicate rules. With
- * `of`, only those applications get their warnings; the others are there to be compared with.
- */
-export function meetingWarnings(
-  apps: readonly IdentifiedWarningFields[],
-  meeting: WarningMeeting,
-  of?: ReadonlySet<string>,
-): Map<string, ApplicationWarning[]> {
-  const same = meetingDuplicates(
-    apps.length,
-    (i) => apps[i]?.passportNumber,
-    (i) => apps[i]?.birthdate,
-    (i) => apps[i]?.firstName,
-    (i) => apps[i]?.lastName,
-  );
-  const terms = meetingTerms(meeting);
-  const result = new Map<string, ApplicationWarning[]>();
-  apps.forEach((app, i) => {
-    if (of && !of.has(app.id)) return;
-    const s = same[i] ?? 0;
-    result.set(app.id, warningList(app, terms, (s & SAME_PASSPORT) !== 0, (s & SAME_PERSON) !== 0));
-  });
-  return result;
-}
-
 /**
  * A meeting's applications as columns: index i of each list is one application. What the 'has
  * warnings' filter reads (one list per column, no object per application).
@@ -430,10 +341,61 @@ export interface WarningColumns {
   datesOfDeparture: readonly (string | null)[];
 }
 
+/** Bits of `meetingDuplicates`' answer. */
+const SAME_PASSPORT = 1;
+const SAME_PERSON = 2;
+
+/**
+ * Which applications of one meeting share their passport key or person key with another of them
+ * (SAME_PASSPORT, SAME_PERSON), by index: the duplicate rules of applicationWarnings worked out
+ * for a whole meeting at once.
+ */
+function meetingDuplicates({
+  passportNumbers,
+  birthdates,
+  firstNames,
+  lastNames,
+}: WarningColumns): Uint8Array {
+  const n = passportNumbers.length;
+  const same = new Uint8Array(n);
+  markShared(passportNumbers.map(passportKey), same, SAME_PASSPORT);
+  // Two applications are the same person only with the same birthdate: the names are folded only
+  // for an application whose birthdate occurs more than once (about half of a meeting of 10,000).
+  const days = birthdates.map((b) => (b ? toDay(b) : null));
+  const birthdateCount = countOf(days);
+  // Many applicants share a first or a last name: each is folded once per call.
+  const folded = new Map<string, string>();
+  const fold = (name: string) => {
+    let f = folded.get(name);
+    if (f === undefined) {
+      f = foldName(name);
+      folded.set(name, f);
+    }
+    return f;
+  };
+  const persons = days.map((birthdate, i) =>
+    birthdate && (birthdateCount.get(birthdate) ?? 0) > 1
+      ? personKey({ firstName: firstNames[i], lastName: lastNames[i], birthdate }, fold)
+      : null,
+  );
+  markShared(persons, same, SAME_PERSON);
+  return same;
+}
+
+/** Sets `bit` in `same` for each index whose key (null: none) occurs more than once. */
+function markShared(keys: readonly (string | null)[], same: Uint8Array, bit: number): void {
+  const count = countOf(keys);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key && (count.get(key) ?? 0) > 1) same[i] = (same[i] ?? 0) | bit;
+  }
+}
+
 /**
  * The ids of the applications of one meeting with at least one warning, in the columns' order:
- * those meetingWarnings gives a non-empty list, found by the same rules without writing the
- * warnings (the 'has warnings' filter, which needs only which).
+ * those applicationWarnings warns about when each is compared with all the others, found by the
+ * same rules (warningBits) without writing the warnings (the 'has warnings' filter, which needs
+ * only which).
  */
 export function meetingWarnedIds(columns: WarningColumns, meeting: WarningMeeting): string[] {
   const { ids, firstNames, lastNames, birthdates, passportNumbers } = columns;
@@ -445,13 +407,7 @@ export function meetingWarnedIds(columns: WarningColumns, meeting: WarningMeetin
   const n = ids.length;
   for (const list of [firstNames, lastNames, birthdates, passportNumbers, expiries, arrivals, departures])
     if (list.length !== n) throw new Error("the columns of a meeting are lists of different lengths");
-  const same = meetingDuplicates(
-    n,
-    (i) => passportNumbers[i],
-    (i) => birthdates[i],
-    (i) => firstNames[i],
-    (i) => lastNames[i],
-  );
+  const same = meetingDuplicates(columns);
   const terms = meetingTerms(meeting);
   const warned: string[] = [];
   for (let i = 0; i < n; i++) {
