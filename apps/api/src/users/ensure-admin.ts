@@ -19,7 +19,7 @@ export interface EnsureAdminResult {
  * by the mail worker of the context's server, if it has one, else at a server's next poll. Needs
  * only the database and the configuration, so command-line tools can use it; what it imports is
  * compiled into chunks the commands share with the server, so none of it may import the letters'
- * code or the mail worker (mail-jobs.ts).
+ * code or the mail worker (mail-queue.ts); mail-jobs.ts, which only queues mail, is the part it uses.
  */
 export async function ensureAdmin(
   ctx: Pick<AppContext, "db" | "config">,
