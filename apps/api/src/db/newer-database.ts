@@ -10,7 +10,9 @@ export class NewerDatabaseError extends Error {}
  * Refuses a database that holds migrations this build does not have. Drizzle applies only
  * migrations newer than the last applied one, so an older build found nothing to do and went on
  * writing rows the newer schema's rules (triggers, hashes, new columns) no longer expected.
- * Drizzle records each migration by the time it was generated (`when` in the journal).
+ * Drizzle records each migration by its time in the journal (`when`), which orders them: since
+ * 0029 each is a day past the one before, ahead of the day it was written, so the refusal names
+ * no date (it would be a day yet to come).
  */
 export async function refuseNewerDatabase(db: Db, migrationsFolder: string, where: string): Promise<void> {
   const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
@@ -19,17 +21,15 @@ export async function refuseNewerDatabase(db: Db, migrationsFolder: string, wher
   const last = journal.entries.at(-1);
   if (!last) return;
   const result = await db.execute(
-    sql`select count(*)::int as n, max(created_at)::text as latest from drizzle.__drizzle_migrations where created_at > ${last.when}`,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations where created_at > ${last.when}`,
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
     n: number;
-    latest: string | null;
   }>;
-  const newer = rows[0];
-  if (!newer?.n || !newer.latest) return;
-  const made = new Date(Number(newer.latest)).toISOString().slice(0, 10);
-  const count = newer.n === 1 ? "a migration" : `${newer.n} migrations`;
+  const newer = rows[0]?.n;
+  if (!newer) return;
+  const count = newer === 1 ? "a migration" : `${newer} migrations`;
   throw new NewerDatabaseError(
-    `The database in ${where} was upgraded by a newer version of the portal (${count} this version does not know, the latest made ${made}; this version's last is ${last.tag}); this version cannot use it: run the newer version, or restore a backup made for this one.`,
+    `The database in ${where} was upgraded by a newer version of the portal (${count} this version does not know; this version's last is ${last.tag}); this version cannot use it: run the newer version, or restore a backup made for this one.`,
   );
 }
