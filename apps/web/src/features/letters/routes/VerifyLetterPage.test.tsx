@@ -102,9 +102,12 @@ describe("VerifyLetterPage", () => {
   it("says when the issuer's details are today's, for a letter issued before the page kept them", async () => {
     stubApi({ [`GET /api/verify/${REF}`]: { json: withIssuer({ asOf: "today" }) } });
     render();
-    expect(
-      await screen.findByText(/these are the issuer's details today, which may differ/),
-    ).toBeInTheDocument();
+    const note = await screen.findByText(/these are the issuer's details today, which may differ/);
+    // An upgrade knows only that the organisation's settings were saved after the letter was
+    // issued (a contact or signatory alone will do), not that the name or address changed.
+    expect(note).toHaveTextContent(
+      "This letter was issued before this page kept the issuer's details as the letter printed them, and the organisation's settings were edited after it was issued: these are the issuer's details today, which may differ from the letter.",
+    );
   });
 
   it("hashes a chosen PDF in the browser, without sending it, and says whether it is the issued file", async () => {

@@ -11,8 +11,11 @@ function statusText(letter: LetterVerificationDto): string {
 
 /** Why the issuer shown may not be the organisation as it is today, or not the letter's. */
 function issuerNote(organisation: LetterVerificationDto["organisation"]): string | null {
+  // Such a letter kept no issuer because the organisation's settings were saved after it was
+  // issued: that may have been its contact or signatory alone, so the name and address may not
+  // have changed at all.
   if (organisation.asOf === "today") {
-    return "This letter was issued before this page kept the issuer's details as the letter printed them, and they have changed since: these are the issuer's details today, which may differ from the letter.";
+    return "This letter was issued before this page kept the issuer's details as the letter printed them, and the organisation's settings were edited after it was issued: these are the issuer's details today, which may differ from the letter.";
   }
   if (!organisation.changedSince) return null;
   const logo = organisation.logoReplaced
