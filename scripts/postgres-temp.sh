@@ -27,8 +27,13 @@ case "${1:-}" in
     durability="-c fsync=off"
     [ "${PG_DURABLE:-}" = 1 ] && durability="-c fsync=on"
     as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir $durability -c max_connections=200" start >/dev/null
+    if ! as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir $durability -c max_connections=200" start >/dev/null; then
+      # Why, in the server's words (a port in use: "Address already in use"), and nothing left behind.
+      cat "$dir/server.log" >&2 || true
+      rm -rf "$dir"
+      exit 1
+    fi
     echo "export DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres PG_TEMP_DIR=$dir"
     ;;
   stop)
