@@ -11,7 +11,10 @@
  * inside the database, so the database's CPU splits into statements and what surrounds them.
  *
  *   npx tsx bench/cpu-per-request.ts [--db postgres|embedded] [--requests 1000] [--small]
- *     [--connections 50 --seconds 10] [--statements] [--port 3905]
+ *     [--connections 50 --seconds 10] [--statements] [--port N]
+ *
+ * The server listens on a port free at run time unless --port names one; a throwaway PostgreSQL
+ * server too.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,7 +34,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "1" },
     seconds: { type: "string", default: "10" },
     statements: { type: "boolean", default: false },
-    port: { type: "string", default: "3905" },
+    port: { type: "string" },
   },
 });
 
@@ -126,7 +129,7 @@ async function main() {
   const n = Number(args.requests);
   const connections = Number(args.connections);
   const machine = machineLine();
-  const target = await prepareTarget(kind, "cpu", { pgPort: 54_417 });
+  const target = await prepareTarget(kind, "cpu");
   const statements = args.statements && kind === "postgres";
   // Stopped however the run ends: a server left on its port would answer the next run's requests.
   let server: ServerProcess | undefined;
@@ -138,7 +141,7 @@ async function main() {
       args.small ? { meetings: 10, users: 2_000, applications: 10_000, largest: 2_000 } : {},
     );
     server = await ServerProcess.start({
-      port: Number(args.port),
+      port: args.port ? Number(args.port) : undefined,
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),

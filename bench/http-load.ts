@@ -34,7 +34,6 @@ const SCALE = args.small
   ? { meetings: 10, users: 2_000, applications: 10_000, largest: 2_000, zipApproved: 200 }
   : { meetings: 50, users: 20_000, applications: 100_000, largest: 10_000, zipApproved: 1_000 };
 const IMPORT_ROWS = args.small ? 1_000 : 10_000;
-const port = kind === "embedded" ? 3901 : 3902;
 
 /** Candidate paths of the meeting letters ZIP; BENCH_ZIP_PATH (with {meetingId}) overrides. */
 const ZIP_PATHS = [process.env.BENCH_ZIP_PATH, "/api/letters/meetings/{meetingId}/zip"].filter(
@@ -63,7 +62,6 @@ async function main() {
     writeFileSync(csvFile, importCsv(IMPORT_ROWS, seed.importMeetingName));
 
     const server = await ServerProcess.start({
-      port,
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),

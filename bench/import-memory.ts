@@ -28,7 +28,7 @@ const rows = Number(args.rows);
 
 async function main() {
   const log = (...m: unknown[]) => console.error(`[import-memory ${kind}]`, ...m);
-  const target = await prepareTarget(kind, "import-memory", { pgPort: 54_425, keep: args.keep });
+  const target = await prepareTarget(kind, "import-memory", { keep: args.keep });
   try {
     const seed = await seedTarget(
       target,
@@ -40,7 +40,6 @@ async function main() {
     const csv = Buffer.from(importCsv(rows, seed.importMeetingName));
     writeFileSync(join(target.workDir, "import.csv"), csv);
     const server = await ServerProcess.start({
-      port: 3905,
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),

@@ -7,7 +7,11 @@
  * `GET /api/auth/me` and of an applicant's own list, each asked without pause by its own client,
  * before the import, while its request runs, and while its mails go out.
  *
- *   npx tsx bench/import-statuses.ts [--db embedded|postgres] [--rows 2000] [--port 3731] [--write]
+ *   npx tsx bench/import-statuses.ts [--db embedded|postgres] [--rows 2000] [--port N] [--pg-port N]
+ *     [--write] [--keep]
+ *
+ * The server and a throwaway PostgreSQL server listen on ports free at run time unless --port and
+ * --pg-port name them.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -22,8 +26,8 @@ const { values: args } = parseArgs({
   options: {
     db: { type: "string", default: "embedded" },
     rows: { type: "string", default: "2000" },
-    port: { type: "string", default: "3731" },
-    "pg-port": { type: "string", default: "55731" },
+    port: { type: "string" },
+    "pg-port": { type: "string" },
     write: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
@@ -86,7 +90,7 @@ const mailCount = (outbox: string) => {
 async function main() {
   const log = (...m: unknown[]) => console.error(`[import-statuses ${kind}]`, ...m);
   const target = await prepareTarget(kind, "import-statuses", {
-    pgPort: Number(args["pg-port"]),
+    pgPort: args["pg-port"] ? Number(args["pg-port"]) : undefined,
     keep: args.keep,
   });
   try {
@@ -106,7 +110,7 @@ async function main() {
         (s) => s !== "Pending",
       ).length;
       const server = await ServerProcess.start({
-        port: Number(args.port),
+        port: args.port ? Number(args.port) : undefined,
         dataDir: target.dataDir,
         databaseUrl: target.databaseUrl,
         logFile: join(target.workDir, "server.log"),

@@ -4,7 +4,7 @@
  * median upload time counts), and reads the size of a letter preview printed with each, beside
  * one without a logo, and what the server stored (bytes and pixels).
  *
- *   npx tsx bench/letter-images.ts [--port 3912] [--write]
+ *   npx tsx bench/letter-images.ts [--port N] [--write]     (by default on a port free at run time)
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -15,7 +15,7 @@ import { ServerProcess } from "./lib/server.js";
 import { prepareTarget } from "./lib/target.js";
 
 const { values: args } = parseArgs({
-  options: { port: { type: "string", default: "3912" }, write: { type: "boolean", default: false } },
+  options: { port: { type: "string" }, write: { type: "boolean", default: false } },
 });
 const ADMIN = { email: "images-bench@example.org", password: "images-bench-123" };
 const UPLOADS = 3;
@@ -71,7 +71,7 @@ async function stored(base: string, admin: Session): Promise<string> {
 async function main() {
   const target = await prepareTarget("embedded", "letter-images");
   const server = await ServerProcess.start({
-    port: Number(args.port),
+    port: args.port ? Number(args.port) : undefined,
     dataDir: target.dataDir,
     logFile: join(target.workDir, "server.log"),
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },

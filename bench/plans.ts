@@ -69,7 +69,7 @@ function parsePlans(log: string): Plan[] {
 }
 
 async function main() {
-  const target = await prepareTarget("postgres", "plans", { pgPort: 54_415 });
+  const target = await prepareTarget("postgres", "plans");
   try {
     const seed = await seedTarget(target, SCALE);
     const admin = new pg.Client({ connectionString: target.databaseUrl });
@@ -88,7 +88,6 @@ async function main() {
     await admin.end();
 
     const server = await ServerProcess.start({
-      port: 3903,
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),

@@ -95,7 +95,7 @@ function summarise(profile: CpuProfile, top = Number(process.env.TOP ?? 15)): st
 
 async function main() {
   const kind = args.db as DbKind;
-  const target = await prepareTarget(kind, "profile", { pgPort: 54_416 });
+  const target = await prepareTarget(kind, "profile");
   try {
     const seed = await seedTarget(
       target,
@@ -106,7 +106,6 @@ async function main() {
     const dir = join(target.workDir, "profiles");
     mkdirSync(dir, { recursive: true });
     const server = await ServerProcess.start({
-      port: 3904,
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),

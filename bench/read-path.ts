@@ -110,7 +110,6 @@ async function main() {
     // whose own list is read creates nothing, so that list keeps the few requests an applicant has.
     const writer = await writerSessions(target, seconds * 1_500, seed.sampleUserId);
     const server = await ServerProcess.start({
-      port: kind === "embedded" ? 3911 : 3912,
       dataDir: target.dataDir,
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),

@@ -36,13 +36,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function measure(kind: DbKind): Promise<Start[]> {
   const log = (...m: unknown[]) => console.error(`[startup ${kind}]`, ...m);
-  const target = await prepareTarget(kind, "startup", { pgPort: 54_346 });
+  const target = await prepareTarget(kind, "startup");
   const results: Start[] = [];
   try {
     for (let i = 0; i <= starts; i++) {
       const label = i === 0 ? "new data directory" : `existing, start ${i}`;
       const server = await ServerProcess.start({
-        port: 39_700 + i,
         dataDir: target.dataDir,
         databaseUrl: target.databaseUrl,
         logFile: join(target.workDir, "server.log"),

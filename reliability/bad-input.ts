@@ -54,10 +54,7 @@ async function main() {
   const n = Number(args.requests);
   const verdict = new Verdict();
   const summary: string[] = [];
-  const env = await prepareEnv(kind, "bad-input", {
-    port: kind === "embedded" ? 3911 : 3912,
-    pgPort: 54_412,
-  });
+  const env = await prepareEnv(kind, "bad-input");
   try {
     // A first start writes what an installation creates once (e.g. the signing certificate).
     await (await env.start()).stop();

@@ -15,7 +15,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { api } from "../bench/lib/http.js";
-import { freePort, REPO_ROOT, ServerProcess } from "../bench/lib/server.js";
+import { REPO_ROOT, ServerProcess } from "../bench/lib/server.js";
 import { Verdict } from "./lib/env.js";
 
 const workDir = mkdtempSync(join(tmpdir(), "visa-lock-"));
@@ -49,9 +49,8 @@ function command(args: string[]): Promise<{ code: number | null; out: string; er
 const lastLine = (text: string) => text.trim().split("\n").at(-1) ?? "";
 
 // Each start on a port free at that moment, so a server beside this script cannot collide with it.
-const start = async () =>
+const start = () =>
   ServerProcess.start({
-    port: await freePort(),
     dataDir,
     logFile,
     logLevel: "warn",

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { api, type Session } from "../bench/lib/http.js";
-import { BENCH_JWT_SECRET, freePort, REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
+import { BENCH_JWT_SECRET, REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
 import { Verdict } from "./lib/env.js";
 
 const FORCED_PORT = Number(process.env.DISK_FULL_PORT) || undefined;
@@ -39,9 +39,9 @@ const free = () => {
 };
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 // Each start on a port free at that moment, unless DISK_FULL_PORT names one.
-const start = async (dir = dataDir) =>
+const start = (dir = dataDir) =>
   ServerProcess.start({
-    port: FORCED_PORT ?? (await freePort()),
+    port: FORCED_PORT,
     dataDir: dir,
     logFile,
     logLevel: "warn",

@@ -193,8 +193,6 @@ async function main() {
   const verdict = new Verdict();
   const notes: string[] = [];
   const env = await prepareEnv(kind, "faults", {
-    port: kind === "embedded" ? 3931 : 3932,
-    pgPort: 54_432,
     durable: true,
   });
   try {

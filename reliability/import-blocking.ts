@@ -29,7 +29,6 @@ const { values: args } = parseArgs({
 });
 const ROWS = Number(args.rows);
 const MAX_HEALTH_MS = Number(args["max-health-ms"]);
-const PORT = 3961;
 const ADMIN = { email: "import.admin@example.org", password: "Import-admin-1" };
 
 /** A file of `rows` rows that all fail (an unknown gender), each otherwise complete. */
@@ -90,7 +89,6 @@ async function main() {
   const workDir = mkdtempSync(join(tmpdir(), "visa-import-blocking-"));
   console.log(machineLine());
   const server = await ServerProcess.start({
-    port: PORT,
     dataDir: join(workDir, "data"),
     logFile: join(workDir, "server.log"),
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },

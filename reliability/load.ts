@@ -36,7 +36,7 @@ async function main() {
   const seconds = Number(args.seconds);
   const clientCount = Number(args.clients);
   const verdict = new Verdict();
-  const env = await prepareEnv(kind, "load", { port: kind === "embedded" ? 3921 : 3922, pgPort: 54_422 });
+  const env = await prepareEnv(kind, "load");
   try {
     const server = await env.start();
     const admins = Math.max(1, Math.round(clientCount / 20));

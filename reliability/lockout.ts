@@ -22,7 +22,6 @@ const { values: args } = parseArgs({
 });
 const GUESSES = Number(args.guesses);
 const LIMIT = Number(args.limit);
-const PORT = 3962;
 /** Guesses the attacker keeps in flight at once. */
 const IN_FLIGHT = 10;
 const ADMIN = { email: "lockout.admin@example.org", password: "Lockout-admin-1" };
@@ -57,7 +56,6 @@ async function main() {
   const workDir = mkdtempSync(join(tmpdir(), "visa-lockout-"));
   console.log(machineLine());
   const server = await ServerProcess.start({
-    port: PORT,
     dataDir: join(workDir, "data"),
     logFile: join(workDir, "server.log"),
     env: {

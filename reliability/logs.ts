@@ -40,8 +40,6 @@ async function main() {
   const kind = args.db as DbKind;
   const verdict = new Verdict();
   const env = await prepareEnv(kind, "logs", {
-    port: kind === "embedded" ? 3941 : 3942,
-    pgPort: 54_442,
     logLevel: "trace",
     scale: { meetings: 3, users: 20, applications: 60, largest: 20, zipApproved: 5 },
   });

@@ -24,7 +24,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { api, login } from "../bench/lib/http.js";
-import { freePort, REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
+import { REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
 import { Verdict } from "./lib/env.js";
 
 const SERVER_DIST = join(REPO_ROOT, "apps/api/dist");
@@ -81,7 +81,6 @@ async function main() {
 
   const verdict = new Verdict();
   const server = await ServerProcess.start({
-    port: await freePort(),
     dataDir,
     logFile,
     logLevel: "debug",

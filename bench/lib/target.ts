@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { type ScaleOptions, type ScaleSummary, seedScale } from "../../apps/api/src/cli/seed-scale.js";
 import { openDatabase } from "../../apps/api/src/db/client.js";
-import { REPO_ROOT } from "./server.js";
+import { freePort, REPO_ROOT } from "./server.js";
 
 export type DbKind = "embedded" | "postgres";
 
@@ -25,8 +25,40 @@ export interface Target {
 const PG_SCRIPT = join(REPO_ROOT, "scripts/postgres-temp.sh");
 
 /**
+ * A throwaway PostgreSQL server (scripts/postgres-temp.sh) on the given port or, by default, on a
+ * port free at run time; should another process take that port before PostgreSQL listens on it,
+ * it starts on another one.
+ */
+async function startPostgres(
+  port: number | undefined,
+  durable: boolean,
+): Promise<{ databaseUrl: string; pgDir: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const p = port ?? (await freePort());
+    try {
+      const out = execFileSync("bash", [PG_SCRIPT, "start", String(p)], {
+        env: { ...process.env, PG_DURABLE: durable ? "1" : "" },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const databaseUrl = /DATABASE_URL=(\S+)/.exec(out)?.[1];
+      const pgDir = /PG_TEMP_DIR=(\S+)/.exec(out)?.[1];
+      if (!databaseUrl || !pgDir) throw new Error(`could not start PostgreSQL: ${out}`);
+      return { databaseUrl, pgDir };
+    } catch (e) {
+      const why = String((e as { stderr?: string }).stderr ?? "").trim();
+      // postgres-temp.sh prints the server's log, which says so, and removes what it made.
+      if (port === undefined && attempt < 3 && /Address already in use/.test(why)) continue;
+      if (!why) throw e;
+      throw new Error(`could not start PostgreSQL on port ${p}:\n${why}`);
+    }
+  }
+}
+
+/**
  * A fresh target under bench/.data/NAME. For PostgreSQL: a temporary server started with
- * scripts/postgres-temp.sh (durable = fsync on), unless BENCH_DATABASE_URL names one to use.
+ * scripts/postgres-temp.sh (durable = fsync on) on `pgPort`, by default a port free at run time,
+ * unless BENCH_DATABASE_URL names one to use.
  */
 export async function prepareTarget(
   kind: DbKind,
@@ -49,13 +81,7 @@ export async function prepareTarget(
   }
   const given = process.env.BENCH_DATABASE_URL;
   if (given) return { kind, dataDir, workDir, databaseUrl: given, cleanup: async () => {} };
-  const out = execFileSync("bash", [PG_SCRIPT, "start", String(opts.pgPort ?? 54_410)], {
-    env: { ...process.env, PG_DURABLE: opts.durable ? "1" : "" },
-    encoding: "utf8",
-  });
-  const databaseUrl = /DATABASE_URL=(\S+)/.exec(out)?.[1];
-  const pgDir = /PG_TEMP_DIR=(\S+)/.exec(out)?.[1];
-  if (!databaseUrl || !pgDir) throw new Error(`could not start PostgreSQL: ${out}`);
+  const { databaseUrl, pgDir } = await startPostgres(opts.pgPort, opts.durable ?? false);
   return {
     kind,
     dataDir,

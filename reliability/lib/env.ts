@@ -13,7 +13,7 @@ export interface Env {
   /** Ids of ordinary (non-admin) users, for clients that act as many people. */
   userIds: string[];
   logFile: string;
-  port: number;
+  /** Starts the server, each time on a port free at that moment. */
   start(extraEnv?: Record<string, string>): Promise<ServerProcess>;
 }
 
@@ -26,19 +26,20 @@ export const RELIABILITY_SCALE = {
   zipApproved: 50,
 };
 
-/** A fresh, seeded target and a way to start the production server on it. */
+/**
+ * A fresh, seeded target and a way to start the production server on it. The server, and a
+ * throwaway PostgreSQL server, listen on ports free at run time: runs side by side never meet.
+ */
 export async function prepareEnv(
   kind: DbKind,
   name: string,
   opts: {
-    port: number;
-    pgPort?: number;
     durable?: boolean;
     logLevel?: string;
     scale?: Partial<typeof RELIABILITY_SCALE>;
-  },
+  } = {},
 ): Promise<Env> {
-  const target = await prepareTarget(kind, name, { pgPort: opts.pgPort, durable: opts.durable });
+  const target = await prepareTarget(kind, name, { durable: opts.durable });
   const seed = await seedTarget(target, { ...RELIABILITY_SCALE, ...opts.scale });
   const rows = await querySql(target, "select id from users where not is_admin order by email limit 200");
   const logFile = join(target.workDir, "server.log");
@@ -49,10 +50,8 @@ export async function prepareEnv(
     user: await sessionFor({ id: seed.sampleUserId, isAdmin: false }),
     userIds: rows.map((r) => String(r.id)),
     logFile,
-    port: opts.port,
     start: (extraEnv = {}) =>
       ServerProcess.start({
-        port: opts.port,
         dataDir: target.dataDir,
         databaseUrl: target.databaseUrl,
         logFile,
