@@ -129,11 +129,11 @@ async function main() {
   const n = Number(args.requests);
   const connections = Number(args.connections);
   const machine = machineLine();
-  const target = await prepareTarget(kind, "cpu");
   const statements = args.statements && kind === "postgres";
+  if (args.statements && !statements) throw new Error("--statements needs --db postgres");
+  const target = await prepareTarget(kind, "cpu");
   // Stopped however the run ends: a server left on its port would answer the next run's requests.
   let server: ServerProcess | undefined;
-  if (args.statements && !statements) throw new Error("--statements needs --db postgres");
   try {
     if (statements) await trackStatements(target);
     const seed = await seedTarget(

@@ -51,6 +51,8 @@ interface Row {
 async function main() {
   const log = (...m: unknown[]) => console.error(`[bench ${kind}]`, ...m);
   const target = await prepareTarget(kind, "http", { keep: args.keep });
+  // Stopped however the run ends, not left serving on its port and on files removed below.
+  let started: ServerProcess | undefined;
   try {
     log("seeding", SCALE);
     const seed = await seedTarget(target, SCALE);
@@ -66,6 +68,7 @@ async function main() {
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),
     });
+    started = server;
     const base = server.url;
     log("server up, pid", server.pid);
     const admin = await login(base, seed.adminEmail, seed.adminPassword);
@@ -188,6 +191,7 @@ async function main() {
         body,
       );
   } finally {
+    await started?.stop();
     await target.cleanup();
   }
 }

@@ -29,6 +29,8 @@ const rows = Number(args.rows);
 async function main() {
   const log = (...m: unknown[]) => console.error(`[import-memory ${kind}]`, ...m);
   const target = await prepareTarget(kind, "import-memory", { keep: args.keep });
+  // Stopped however the run ends, not left serving on its port and on files removed below.
+  let started: ServerProcess | undefined;
   try {
     const seed = await seedTarget(
       target,
@@ -44,6 +46,7 @@ async function main() {
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),
     });
+    started = server;
     const admin = await login(server.url, seed.adminEmail, seed.adminPassword);
     const lines: (string | number)[][] = [];
     for (const pass of ["new applicants", "the same file again"]) {
@@ -94,6 +97,7 @@ async function main() {
       ].join("\n"),
     );
   } finally {
+    await started?.stop();
     await target.cleanup();
   }
 }

@@ -70,13 +70,14 @@ async function stored(base: string, admin: Session): Promise<string> {
 
 async function main() {
   const target = await prepareTarget("embedded", "letter-images");
-  const server = await ServerProcess.start({
-    port: args.port ? Number(args.port) : undefined,
-    dataDir: target.dataDir,
-    logFile: join(target.workDir, "server.log"),
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
+  let server: ServerProcess | undefined;
   try {
+    server = await ServerProcess.start({
+      port: args.port ? Number(args.port) : undefined,
+      dataDir: target.dataDir,
+      logFile: join(target.workDir, "server.log"),
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    });
     const admin = await login(server.url, ADMIN.email, ADMIN.password);
     const rows: string[][] = [["no logo", "", "", "", kib(await previewBytes(server.url, admin))]];
     const images = [
@@ -125,7 +126,7 @@ async function main() {
     console.log(report);
     if (args.write) writeSection("letter-images", report);
   } finally {
-    await server.stop();
+    await server?.stop();
     await target.cleanup();
   }
 }

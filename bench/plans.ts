@@ -70,6 +70,8 @@ function parsePlans(log: string): Plan[] {
 
 async function main() {
   const target = await prepareTarget("postgres", "plans");
+  // Stopped however the run ends, not left serving on its port and on files removed below.
+  let started: ServerProcess | undefined;
   try {
     const seed = await seedTarget(target, SCALE);
     const admin = new pg.Client({ connectionString: target.databaseUrl });
@@ -92,6 +94,7 @@ async function main() {
       databaseUrl: target.databaseUrl,
       logFile: join(target.workDir, "server.log"),
     });
+    started = server;
     const session = await login(server.url, seed.adminEmail, seed.adminPassword);
     const L = seed.largestMeetingId;
     const middle = Math.ceil(SCALE.largest / 20);
@@ -204,6 +207,7 @@ async function main() {
     console.log(table(["screen", "statements", "sequential scans reading ≥ 1,000 rows"], rows));
     if (args.write) writeFileSync(join(REPO_ROOT, "bench/plans.md"), formatMarkdown(doc));
   } finally {
+    await started?.stop();
     await target.cleanup();
   }
 }

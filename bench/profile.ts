@@ -96,6 +96,8 @@ function summarise(profile: CpuProfile, top = Number(process.env.TOP ?? 15)): st
 async function main() {
   const kind = args.db as DbKind;
   const target = await prepareTarget(kind, "profile");
+  // Stopped however the run ends, not left serving on its port and on files removed below.
+  let started: ServerProcess | undefined;
   try {
     const seed = await seedTarget(
       target,
@@ -111,6 +113,7 @@ async function main() {
       logFile: join(target.workDir, "server.log"),
       nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
     });
+    started = server;
     const admin = await login(server.url, seed.adminEmail, seed.adminPassword);
     const path = (args.path as string).replace("{meeting}", seed.largestMeetingId);
     const r = await measure(
@@ -127,6 +130,7 @@ async function main() {
       .sort((a, b) => b.length - a.length);
     if (files[0]) console.log(summarise(JSON.parse(files[0]) as CpuProfile));
   } finally {
+    await started?.stop();
     await target.cleanup();
   }
 }

@@ -101,7 +101,9 @@ async function issueLetters(base: string, admin: Session, ids: string[]): Promis
 
 async function main() {
   const log = (...m: unknown[]) => console.error(`[read-path ${kind}]`, ...m);
-  const target = await prepareTarget(kind, "http", { keep: false });
+  const target = await prepareTarget(kind, "read-path");
+  // Stopped however the run ends, not left serving on its port and on files removed below.
+  let started: ServerProcess | undefined;
   try {
     log("seeding", SCALE);
     const seed = await seedTarget(target, SCALE);
@@ -115,6 +117,7 @@ async function main() {
       logFile: join(target.workDir, "server.log"),
       nodeArgs: process.env.PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF}`] : [],
     });
+    started = server;
     const base = server.url;
     const admin = await login(base, seed.adminEmail, seed.adminPassword);
     const user = await login(base, seed.sampleUserEmail, seed.password);
@@ -282,6 +285,7 @@ async function main() {
       ].join("\n"),
     );
   } finally {
+    await started?.stop();
     await target.cleanup();
   }
 }

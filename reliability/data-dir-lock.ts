@@ -59,8 +59,9 @@ const start = () =>
 
 async function main() {
   const verdict = new Verdict();
-  let server = await start();
+  let server: ServerProcess | undefined;
   try {
+    server = await start();
     const admin = await command([
       "npm",
       "run",
@@ -139,7 +140,7 @@ async function main() {
     );
     verdict.check((await server.stop()) === 0, "server stops cleanly");
   } finally {
-    if (server.running) await server.stop();
+    if (server?.running) await server.stop();
     verdict.cleanUp(workDir, logFile);
   }
   verdict.exit();

@@ -9,7 +9,7 @@
  *
  *   npx tsx reliability/import-blocking.ts [--rows 20000] [--max-health-ms 500]
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -87,14 +87,16 @@ const T0 = performance.now();
 async function main() {
   const verdict = new Verdict();
   const workDir = mkdtempSync(join(tmpdir(), "visa-import-blocking-"));
+  const logFile = join(workDir, "server.log");
   console.log(machineLine());
-  const server = await ServerProcess.start({
-    dataDir: join(workDir, "data"),
-    logFile: join(workDir, "server.log"),
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    nodeArgs: process.env.PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF}`] : [],
-  });
+  let server: ServerProcess | undefined;
   try {
+    server = await ServerProcess.start({
+      dataDir: join(workDir, "data"),
+      logFile,
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      nodeArgs: process.env.PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROF}`] : [],
+    });
     const base = server.url;
     const admin = await login(base, ADMIN.email, ADMIN.password);
     const meeting = await api(base, admin, "POST", "/api/meetings", {
@@ -165,8 +167,8 @@ async function main() {
       }
     }
   } finally {
-    await server.stop();
-    rmSync(workDir, { recursive: true, force: true });
+    await server?.stop();
+    verdict.cleanUp(workDir, logFile);
   }
   verdict.exit();
 }

@@ -9,7 +9,7 @@
  *
  *   npx tsx reliability/lockout.ts [--guesses 300] [--limit 10]
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -54,18 +54,20 @@ const show = (xs: { status: number }[]) =>
 async function main() {
   const verdict = new Verdict();
   const workDir = mkdtempSync(join(tmpdir(), "visa-lockout-"));
+  const logFile = join(workDir, "server.log");
   console.log(machineLine());
-  const server = await ServerProcess.start({
-    dataDir: join(workDir, "data"),
-    logFile: join(workDir, "server.log"),
-    env: {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      TRUST_PROXY: "true",
-      AUTH_RATE_LIMIT: String(LIMIT),
-    },
-  });
+  let server: ServerProcess | undefined;
   try {
+    server = await ServerProcess.start({
+      dataDir: join(workDir, "data"),
+      logFile,
+      env: {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        TRUST_PROXY: "true",
+        AUTH_RATE_LIMIT: String(LIMIT),
+      },
+    });
     const base = server.url;
     const attacks: Array<[string, (i: number) => string]> = [
       ["one IPv4 client", () => "203.0.113.66"],
@@ -126,8 +128,8 @@ async function main() {
       );
     }
   } finally {
-    await server.stop();
-    rmSync(workDir, { recursive: true, force: true });
+    await server?.stop();
+    verdict.cleanUp(workDir, logFile);
   }
   verdict.exit();
 }

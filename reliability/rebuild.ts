@@ -12,25 +12,17 @@
  *   npx tsx reliability/rebuild.ts
  */
 import { spawnSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { api, login } from "../bench/lib/http.js";
+import { runDir } from "../bench/lib/run-dir.js";
 import { REPO_ROOT, ServerProcess, sleep } from "../bench/lib/server.js";
 import { Verdict } from "./lib/env.js";
 
 const SERVER_DIST = join(REPO_ROOT, "apps/api/dist");
 const WEB_DIST = join(REPO_ROOT, "apps/web/dist");
 // Inside the repository, so the copy finds node_modules as the compiled server does.
-const workDir = join(REPO_ROOT, "bench/.data", `rebuild-${process.pid}`);
+const workDir = runDir("rebuild");
 const serverCopy = join(workDir, "api");
 const webCopy = join(workDir, "web");
 const dataDir = join(workDir, "data");
@@ -70,24 +62,25 @@ async function logged(msg: string, timeoutMs = 30_000): Promise<boolean> {
 }
 
 async function main() {
-  if (!existsSync(join(SERVER_DIST, "main.js")) || !existsSync(join(WEB_DIST, "index.html"))) {
-    const build = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: REPO_ROOT, stdio: "inherit" });
-    if (build.status !== 0) throw new Error("npm run build failed");
-  }
-  mkdirSync(workDir, { recursive: true });
-  cpSync(SERVER_DIST, serverCopy, { recursive: true });
-  cpSync(WEB_DIST, webCopy, { recursive: true });
-  seedDemo();
-
   const verdict = new Verdict();
-  const server = await ServerProcess.start({
-    dataDir,
-    logFile,
-    logLevel: "debug",
-    entry: join(serverCopy, "main.js"),
-    env: { WEB_DIST_DIR: webCopy },
-  });
+  // However the run ends: its files are removed, or kept for reading after a failed check.
+  let server: ServerProcess | undefined;
   try {
+    if (!existsSync(join(SERVER_DIST, "main.js")) || !existsSync(join(WEB_DIST, "index.html"))) {
+      const build = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: REPO_ROOT, stdio: "inherit" });
+      if (build.status !== 0) throw new Error("npm run build failed");
+    }
+    cpSync(SERVER_DIST, serverCopy, { recursive: true });
+    cpSync(WEB_DIST, webCopy, { recursive: true });
+    seedDemo();
+
+    server = await ServerProcess.start({
+      dataDir,
+      logFile,
+      logLevel: "debug",
+      entry: join(serverCopy, "main.js"),
+      env: { WEB_DIST_DIR: webCopy },
+    });
     verdict.check(await logged("letter code loaded"), "the server loads the letters' code after it answers");
 
     // The build: everything the old server was started from is deleted, the web app written anew.
@@ -130,7 +123,7 @@ async function main() {
     verdict.check(failures.length === 0, "no code was missing", failures[0] ?? "none");
     verdict.check((await server.stop()) === 0, "server stops cleanly");
   } finally {
-    if (server.running) await server.stop();
+    if (server?.running) await server.stop();
     verdict.cleanUp(workDir, logFile);
   }
   verdict.exit();

@@ -1,9 +1,10 @@
 import { execFile, execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { type ScaleOptions, type ScaleSummary, seedScale } from "../../apps/api/src/cli/seed-scale.js";
 import { openDatabase } from "../../apps/api/src/db/client.js";
+import { runDir } from "./run-dir.js";
 import { freePort, REPO_ROOT } from "./server.js";
 
 export type DbKind = "embedded" | "postgres";
@@ -56,7 +57,7 @@ async function startPostgres(
 }
 
 /**
- * A fresh target under bench/.data/NAME. For PostgreSQL: a temporary server started with
+ * A fresh target under bench/.data/NAME-KIND-PID. For PostgreSQL: a temporary server started with
  * scripts/postgres-temp.sh (durable = fsync on) on `pgPort`, by default a port free at run time,
  * unless BENCH_DATABASE_URL names one to use.
  */
@@ -65,23 +66,33 @@ export async function prepareTarget(
   name: string,
   opts: { pgPort?: number; durable?: boolean; keep?: boolean } = {},
 ): Promise<Target> {
-  const workDir = join(REPO_ROOT, "bench/.data", `${name}-${kind}`);
-  rmSync(workDir, { recursive: true, force: true });
+  const workDir = runDir(`${name}-${kind}`);
   const dataDir = join(workDir, "data");
   mkdirSync(dataDir, { recursive: true });
-  if (kind === "embedded") {
+  /** Removes the run's files, or says where they are when they are kept. */
+  const removeFiles = (keepFiles: boolean) => {
+    if (!opts.keep && !keepFiles) return rmSync(workDir, { recursive: true, force: true });
+    const log = join(workDir, "server.log");
+    console.log(`kept ${workDir}${existsSync(log) ? ` (server log: ${log})` : ""}`);
+  };
+  const given = kind === "postgres" ? process.env.BENCH_DATABASE_URL : undefined;
+  if (kind === "embedded" || given) {
     return {
       kind,
       dataDir,
       workDir,
-      cleanup: async (keepFiles = false) => {
-        if (!opts.keep && !keepFiles) rmSync(workDir, { recursive: true, force: true });
-      },
+      databaseUrl: given,
+      cleanup: async (keepFiles = false) => removeFiles(keepFiles),
     };
   }
-  const given = process.env.BENCH_DATABASE_URL;
-  if (given) return { kind, dataDir, workDir, databaseUrl: given, cleanup: async () => {} };
-  const { databaseUrl, pgDir } = await startPostgres(opts.pgPort, opts.durable ?? false);
+  let started: { databaseUrl: string; pgDir: string };
+  try {
+    started = await startPostgres(opts.pgPort, opts.durable ?? false);
+  } catch (e) {
+    rmSync(workDir, { recursive: true, force: true });
+    throw e;
+  }
+  const { databaseUrl, pgDir } = started;
   return {
     kind,
     dataDir,
@@ -90,7 +101,7 @@ export async function prepareTarget(
     pgDir,
     cleanup: async (keepFiles = false) => {
       execFileSync("bash", [PG_SCRIPT, "stop", pgDir]);
-      if (!opts.keep && !keepFiles) rmSync(workDir, { recursive: true, force: true });
+      removeFiles(keepFiles);
     },
   };
 }

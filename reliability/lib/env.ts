@@ -40,8 +40,15 @@ export async function prepareEnv(
   } = {},
 ): Promise<Env> {
   const target = await prepareTarget(kind, name, { durable: opts.durable });
-  const seed = await seedTarget(target, { ...RELIABILITY_SCALE, ...opts.scale });
-  const rows = await querySql(target, "select id from users where not is_admin order by email limit 200");
+  let seed: ScaleSummary;
+  let rows: Record<string, unknown>[];
+  try {
+    seed = await seedTarget(target, { ...RELIABILITY_SCALE, ...opts.scale });
+    rows = await querySql(target, "select id from users where not is_admin order by email limit 200");
+  } catch (e) {
+    await target.cleanup();
+    throw e;
+  }
   const logFile = join(target.workDir, "server.log");
   return {
     target,
