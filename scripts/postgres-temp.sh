@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL server on a loopback port in a temporary directory and prints
 # its DATABASE_URL. Usage: eval "$(scripts/postgres-temp.sh start [PORT])"; scripts/postgres-temp.sh stop DIR
+# Without PORT, a port free at the start (two runs side by side never meet).
 # PG_DURABLE=1 keeps fsync on (crash tests that kill processes must not lose acknowledged commits).
 set -euo pipefail
 
@@ -20,7 +21,7 @@ as_owner() {
 
 case "${1:-}" in
   start)
-    port="${2:-54329}"
+    port="${2:-$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}"
     bin="$(find_bin)" || { echo "PostgreSQL server binaries not found" >&2; exit 1; }
     dir="$(mktemp -d /tmp/visa-pg.XXXXXX)"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
