@@ -11,7 +11,13 @@ import {
   newAccount,
   uniqueTag,
 } from "./support/api";
-import { expectAccessible, screenshotOnFailure, submitLogin } from "./support/browser";
+import {
+  announcedMessage,
+  expectAccessible,
+  onScreen,
+  screenshotOnFailure,
+  submitLogin,
+} from "./support/browser";
 import { field } from "./support/forms";
 import { journey, sharedPage } from "./support/journey";
 
@@ -79,7 +85,7 @@ async function namesShown(page: Page): Promise<string[]> {
 }
 
 function showing(page: Page, shown: number, total: number): Locator {
-  return page.getByText(`Showing ${shown} of ${total} applications for ${meetingName}`);
+  return onScreen(page).getByText(`Showing ${shown} of ${total} applications for ${meetingName}`);
 }
 
 /** The value (dd) a description list gives for a term (dt): statistics and import counts. */
@@ -100,7 +106,7 @@ function statCard(page: Page, label: string): Locator {
 
 /** Waits for a success or error banner with exactly this text. */
 async function banner(page: Page, role: "status" | "alert", text: string | RegExp) {
-  await page.getByRole(role).filter({ hasText: text }).first().waitFor();
+  await announcedMessage(page, role === "alert" ? "assertive" : "polite", text);
 }
 
 describe("admin journey", () => {
@@ -141,14 +147,14 @@ describe("admin journey", () => {
     // Its tab on the applications screen, empty at first.
     await page.getByRole("link", { name: "Applications", exact: true }).click();
     // Until the admin picks a tab, the list says which meeting it chose.
-    const autoSelected = page.getByText(/^Auto-selected: .+ \(starts \d{2}\/\d{2}\/\d{4}\)$/);
+    const autoSelected = onScreen(page).getByText(/^Auto-selected: .+ \(starts \d{2}\/\d{2}\/\d{4}\)$/);
     await autoSelected.waitFor();
     await page.getByRole("button", { name: meetingName, exact: true }).click();
     await autoSelected.waitFor({ state: "detached" });
     expect(
       await page.getByRole("button", { name: meetingName, exact: true }).getAttribute("aria-pressed"),
     ).toBe("true");
-    await page.getByText("No applications found.", { exact: true }).waitFor();
+    await onScreen(page).getByText("No applications found.", { exact: true }).waitFor();
 
     // The import dialog: template, a missing file, then 25 rows.
     await page.getByRole("button", { name: "Import Applications" }).click();
@@ -243,7 +249,7 @@ describe("admin journey", () => {
     await search.fill(toApprove.email.toUpperCase());
     await expect.poll(() => namesShown(page)).toEqual([fullName(toApprove)]);
     await search.fill("nobody-by-this-name");
-    await page.getByText("No applications found matching your search.").waitFor();
+    await onScreen(page).getByText("No applications found matching your search.").waitFor();
     await expectAccessible(page, "search without matches");
     await search.fill("");
     await showing(page, 10, 25).waitFor();
@@ -276,8 +282,8 @@ describe("admin journey", () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await field(page, "Status").selectOption("Approved");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText("Application updated successfully").waitFor();
-    await page.getByText("This application has been approved.").waitFor();
+    await onScreen(page).getByText("Application updated successfully").waitFor();
+    await onScreen(page).getByText("This application has been approved.").waitFor();
     await page.goBack();
     await expect.poll(() => namesShown(page)).toEqual([fullName(toApprove)]);
     const approvedRow = dataRows(page).first();
@@ -338,7 +344,7 @@ describe("admin journey", () => {
     await confirm.click();
     await dialog.waitFor({ state: "detached" });
     await banner(page, "status", `Application of ${fullName(toDelete)} deleted`);
-    await page.getByText("No applications found matching your search.").waitFor();
+    await onScreen(page).getByText("No applications found matching your search.").waitFor();
     await search.fill("");
     await showing(page, 10, 24).waitFor();
     await expect.poll(() => stat("Total Applications").textContent()).toBe("24");
@@ -349,8 +355,12 @@ describe("admin journey", () => {
     screenshotOnFailure(page, "admin-users");
     await page.getByRole("link", { name: "Manage Users" }).click();
     await page.getByRole("heading", { name: "All Users" }).waitFor();
-    await page.getByText(/^Showing 1-\d+ of \d+ users$/).waitFor();
-    await page.getByText(/^Page 1 of \d+$/).waitFor();
+    await onScreen(page)
+      .getByText(/^Showing 1-\d+ of \d+ users$/)
+      .waitFor();
+    await onScreen(page)
+      .getByText(/^Page 1 of \d+$/)
+      .waitFor();
     await expectAccessible(page, "manage users");
     const search = page.getByPlaceholder("Search users...");
 
@@ -399,10 +409,7 @@ describe("admin journey", () => {
     // disabled button would drop it to the page's start, behind the dialog).
     await create.getByRole("button", { name: "Create User" }).focus();
     await page.keyboard.press("Enter");
-    await create
-      .getByRole("alert")
-      .filter({ hasText: /^Failed to create user/ })
-      .waitFor();
+    await announcedMessage(page, "assertive", /^Failed to create user/, create);
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog], dialog")))).toBe(
       true,
     );
@@ -469,7 +476,7 @@ describe("admin journey", () => {
     await remove.getByRole("button", { name: "Delete User" }).click();
     await remove.waitFor({ state: "detached" });
     await banner(page, "status", "User deleted successfully");
-    await page.getByText("No users found matching your search.").waitFor();
+    await onScreen(page).getByText("No users found matching your search.").waitFor();
     await expectAccessible(page, "users after deleting one");
   });
 });

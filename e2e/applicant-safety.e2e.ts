@@ -15,6 +15,7 @@ import {
   expectAccessible,
   launchBrowser,
   newContext,
+  onScreen,
   openSignedIn,
   screenshotOnFailure,
   storedToken,
@@ -115,7 +116,7 @@ describe("no lost work, no silent failure (375 × 800)", () => {
     // The departure is marked in plain words, focused, and on the phone's screen.
     const departure = field(page, "Date of Departure");
     await expect.poll(() => departure.getAttribute("aria-invalid")).toBe("true");
-    await page.getByText("Departure must be on or after arrival").waitFor();
+    await onScreen(page).getByText("Departure must be on or after arrival").waitFor();
     await expect.poll(() => departure.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect
       .poll(async () => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { apiCall, apiRegister, applicationBody, dayFromToday, newAccount, uniqueTag } from "./support/api";
-import { expectAccessible, openSignedIn } from "./support/browser";
+import { expectAccessible, onScreen, openSignedIn } from "./support/browser";
 import { field, fillApplicationForm } from "./support/forms";
 import { journey } from "./support/journey";
 
@@ -151,7 +151,7 @@ describe("issue 16's screens are accessible", () => {
     await expectAccessible(page, "withdraw confirmation");
     await confirm.getByRole("button", { name: "Withdraw Request" }).click();
     await dialog(page, "Withdraw Request").waitFor({ state: "detached" });
-    await page.getByText("Withdrawn", { exact: true }).first().waitFor();
+    await onScreen(page).getByText("Withdrawn", { exact: true }).first().waitFor();
     await history.getByText("You withdrew this request", { exact: true }).waitFor();
     await expectAccessible(page, "withdrawn application page");
   });

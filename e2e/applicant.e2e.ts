@@ -9,7 +9,13 @@ import {
   newAccount,
   uniqueTag,
 } from "./support/api";
-import { expectAccessible, openSignedIn, screenshotOnFailure, storedToken } from "./support/browser";
+import {
+  expectAccessible,
+  onScreen,
+  openSignedIn,
+  screenshotOnFailure,
+  storedToken,
+} from "./support/browser";
 import { field, fillApplicationForm, nextAlert } from "./support/forms";
 import { journey } from "./support/journey";
 
@@ -33,7 +39,7 @@ describe("applicant journey", () => {
 
     // Register: the new-account notice, five fields, straight to the dashboard.
     await page.goto("/register");
-    await page.getByText("you need to create a new account on this site").waitFor();
+    await onScreen(page).getByText("you need to create a new account on this site").waitFor();
     await expectAccessible(page, "register");
     await field(page, "First Name").fill(account.firstName);
     await field(page, "Last Name").fill(account.lastName);
@@ -43,7 +49,7 @@ describe("applicant journey", () => {
     await page.getByRole("button", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname === "/");
     await page.getByRole("heading", { name: "Welcome, Ana!" }).waitFor();
-    await page.getByText("No applications yet").waitFor();
+    await onScreen(page).getByText("No applications yet").waitFor();
     await expectAccessible(page, "empty dashboard");
 
     // Apply for the active meeting the admin created.
@@ -84,9 +90,9 @@ describe("applicant journey", () => {
     await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
     const applicationId = new URL(page.url()).pathname.split("/").pop() ?? "";
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
-    await page.getByText("Engineer", { exact: true }).waitFor();
+    await onScreen(page).getByText("Engineer", { exact: true }).waitFor();
     // Calendar days in US format, never shifted by the browser's time zone (Los Angeles here).
-    await page.getByText("01/31/1990", { exact: true }).waitFor();
+    await onScreen(page).getByText("01/31/1990", { exact: true }).waitFor();
     await expectAccessible(page, "application details");
     await page.getByRole("button", { name: "Edit" }).click();
     const position = field(page, "Position");
@@ -94,8 +100,8 @@ describe("applicant journey", () => {
     await expectAccessible(page, "application edit form");
     await position.fill("Senior Engineer");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText("Application updated successfully").waitFor();
-    await page.getByText("Senior Engineer", { exact: true }).waitFor();
+    await onScreen(page).getByText("Application updated successfully").waitFor();
+    await onScreen(page).getByText("Senior Engineer", { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Edit" }).isVisible()).toBe(true);
     await expectAccessible(page, "application details after saving");
 
@@ -110,19 +116,19 @@ describe("applicant journey", () => {
     await adminRow.getByRole("button", { name: "Actions for Ana Pereira" }).click();
     await admin.page.getByRole("menuitem", { name: "View" }).click();
     await admin.page.waitForURL((u) => u.pathname === `/admin/applications/${applicationId}`);
-    await admin.page.getByText("Senior Engineer", { exact: true }).waitFor();
+    await onScreen(admin.page).getByText("Senior Engineer", { exact: true }).waitFor();
     await expectAccessible(admin.page, "admin application details");
     await admin.page.getByRole("button", { name: "Edit" }).click();
     await field(admin.page, "Status").selectOption("Approved");
     await expectAccessible(admin.page, "admin application edit form");
     await admin.page.getByRole("button", { name: "Save" }).click();
-    await admin.page.getByText("Application updated successfully").waitFor();
-    await admin.page.getByText("This application has been approved.").waitFor();
+    await onScreen(admin.page).getByText("Application updated successfully").waitFor();
+    await onScreen(admin.page).getByText("This application has been approved.").waitFor();
     expect(admin.errors).toEqual([]);
 
     // Back to the applicant: approved, no Edit any more, and the server refuses an edit too.
     await page.reload();
-    await page.getByText("This application has been approved.").waitFor();
+    await onScreen(page).getByText("This application has been approved.").waitFor();
     expect(await page.getByRole("button", { name: "Edit" }).count()).toBe(0);
     await expectAccessible(page, "approved application details");
     const token = await storedToken(page);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ApiSession, apiCall, type MeetingDto, newAccount, uniqueTag } from "./support/api";
-import { expectAccessible, openSignedIn, waitForMail } from "./support/browser";
+import { announcedMessage, expectAccessible, onScreen, openSignedIn, waitForMail } from "./support/browser";
 import { field } from "./support/forms";
 import { journey, seedRequests } from "./support/journey";
 import { mailAttachments, mailsTo } from "./support/mail";
@@ -78,7 +78,7 @@ describe("letters journey", () => {
     await field(admin.page, "Signatory name").fill(signatoryName);
     await field(admin.page, "Signatory title").fill("Secretary General");
     await admin.page.getByRole("button", { name: "Save details" }).click();
-    await admin.page.getByRole("status").filter({ hasText: "Organisation details saved" }).waitFor();
+    await announcedMessage(admin.page, "polite", "Organisation details saved");
     await expectAccessible(admin.page, "letter settings after saving");
 
     await field(admin.page, "Meeting").selectOption(meeting._id);
@@ -107,7 +107,7 @@ describe("letters journey", () => {
     expect(link, `a verification link in:\n${verification}`).toBeTruthy();
     const { page } = await openPage("letters-verify-email");
     await page.goto(new URL(link ?? "", baseURL).pathname);
-    await page.getByText("Your e-mail address is verified.").waitFor();
+    await onScreen(page).getByText("Your e-mail address is verified.").waitFor();
     await apiCall(baseURL, "PUT", `/api/applications/${applicationId}`, {
       token: adminSession.token,
       body: { status: "Approved" },
@@ -147,21 +147,18 @@ describe("letters journey", () => {
     await officer.page.getByRole("heading", { name: "Visa letter verification" }).waitFor();
     const verdict = officer.page.getByRole("status").filter({ hasText: /This letter/ });
     await expect.poll(() => verdict.textContent()).toBe("This letter is valid.");
-    await officer.page.getByText("Inês Carvalho", { exact: true }).waitFor();
-    await officer.page.getByText(meeting.name, { exact: true }).waitFor();
+    await onScreen(officer.page).getByText("Inês Carvalho", { exact: true }).waitFor();
+    await onScreen(officer.page).getByText(meeting.name, { exact: true }).waitFor();
     expect(new URL(officer.page.url()).pathname).toBe(new URL(verifyUrl).pathname);
     await expectAccessible(officer.page, "verification of a valid letter");
 
     // While approved, the admin resends the letter from the application's details.
     const before = mailsTo(dataDir, account.email, letterSubject()).length;
     await admin.page.goto(`/admin/applications/${applicationId}`);
-    await admin.page.getByText("This application has been approved.").waitFor();
+    await onScreen(admin.page).getByText("This application has been approved.").waitFor();
     await expectAccessible(admin.page, "admin application details, approved");
     await admin.page.getByRole("button", { name: "Resend letter by e-mail" }).click();
-    await admin.page
-      .getByRole("status")
-      .filter({ hasText: `The letter will be e-mailed to ${account.email}` })
-      .waitFor();
+    await announcedMessage(admin.page, "polite", `The letter will be e-mailed to ${account.email}`);
     await expect
       .poll(() => mailsTo(dataDir, account.email, letterSubject()).length, {
         timeout: 15_000,
@@ -191,7 +188,7 @@ describe("letters journey", () => {
       .toMatch(
         /^This letter was revoked on \w+ \d+, \d{4} and is no longer valid\. The request was rejected\.$/,
       );
-    await officer.page.getByText("Inês Carvalho", { exact: true }).waitFor();
+    await onScreen(officer.page).getByText("Inês Carvalho", { exact: true }).waitFor();
     await expectAccessible(officer.page, "verification of a revoked letter");
     expect(officer.errors).toEqual([]);
   });

@@ -12,6 +12,7 @@ import {
   uniqueTag,
 } from "./support/api";
 import {
+  announcedMessage,
   collectPageErrors,
   expectAccessible,
   launchBrowser,
@@ -75,7 +76,7 @@ describe("mobile journey (375 × 800)", () => {
     // A wrong password, sent from the keyboard: the answer is announced and the keyboard stays on
     // the form's button (a disabled button would drop it to the page's start).
     await submitLogin(page, account.email, "not-the-password");
-    await page.getByRole("alert").waitFor();
+    await announcedMessage(page, "assertive", /./);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Sign in");
     await login(page, account.email, account.password);
 
@@ -115,8 +116,7 @@ describe("mobile journey (375 × 800)", () => {
       .toBe("firstName");
     await field(page, "Hotel Name").fill("Hotel Miramar");
     await page.getByRole("button", { name: "Save" }).click();
-    const saved = page.getByRole("status").filter({ hasText: "Application updated successfully" });
-    await saved.waitFor();
+    const saved = await announcedMessage(page, "polite", "Application updated successfully");
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe("Application Details");

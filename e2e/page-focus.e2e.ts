@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiCall, newAccount, uniqueTag } from "./support/api";
-import { expectAccessible, openSignedIn } from "./support/browser";
+import { expectAccessible, onScreen, openSignedIn } from "./support/browser";
 import { journey, seedRequests } from "./support/journey";
 
 // A keyboard and screen-reader user moving through the app: 'Skip to main content' first, and
@@ -103,7 +103,7 @@ describe("focus when moving between pages", () => {
     });
     await page.getByRole("button", { name: "Upload", exact: true }).focus();
     await page.keyboard.press("Enter");
-    await page.getByText("Uploaded Attestation d’emploi.pdf").waitFor();
+    await onScreen(page).getByText("Uploaded Attestation d’emploi.pdf").waitFor();
     expect(await focused(page)).toMatchObject({ tag: "BUTTON", text: "Upload", inMain: true });
 
     await page.getByRole("button", { name: "Withdraw Request" }).focus();
@@ -111,7 +111,9 @@ describe("focus when moving between pages", () => {
     const dialog = page.getByRole("dialog", { name: "Withdraw Request" });
     await dialog.getByRole("button", { name: "Withdraw Request" }).focus();
     await page.keyboard.press("Enter");
-    await page.getByText(/You withdrew this request on/).waitFor();
+    await onScreen(page)
+      .getByText(/You withdrew this request on/)
+      .waitFor();
     await expect.poll(() => focused(page)).toMatchObject({ tag: "H1", text: "Application Details" });
 
     await page.goto(`/applications/${companions}`);
@@ -128,7 +130,7 @@ describe("focus when moving between pages", () => {
     const resend = page.getByRole("button", { name: "Resend verification e-mail" });
     await resend.focus();
     await page.keyboard.press("Enter");
-    await page.getByText("We sent a new verification link to your e-mail address.").waitFor();
+    await onScreen(page).getByText("We sent a new verification link to your e-mail address.").waitFor();
     expect(await focused(page)).toMatchObject({ tag: "BUTTON", text: "Resend verification e-mail" });
   });
 });

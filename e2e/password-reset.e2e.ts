@@ -7,6 +7,7 @@ import {
   launchBrowser,
   login,
   newContext,
+  onScreen,
   screenshotOnFailure,
   waitForMail,
 } from "./support/browser";
@@ -44,7 +45,7 @@ describe("password reset journey", () => {
     await expectAccessible(page, "forgot password");
     await field(page, "Email").fill(account.email);
     await page.getByRole("button", { name: "Send reset instructions" }).click();
-    await page.getByText("Check your email for password reset instructions").waitFor();
+    await onScreen(page).getByText("Check your email for password reset instructions").waitFor();
     await expectAccessible(page, "forgot password, instructions sent");
 
     // The link from the e-mail, on this server.
@@ -61,14 +62,14 @@ describe("password reset journey", () => {
     await field(page, "New Password").fill("brand-new-1");
     await field(page, "Confirm Password").fill("brand-new-2");
     await page.getByRole("button", { name: "Update Password" }).click();
-    await page.getByText("Passwords do not match").waitFor();
+    await onScreen(page).getByText("Passwords do not match").waitFor();
     await expectAccessible(page, "reset password, mismatch");
 
     // The new password, then the login page says so.
     await field(page, "Confirm Password").fill("brand-new-1");
     await page.getByRole("button", { name: "Update Password" }).click();
     await page.waitForURL((u) => u.pathname === "/login");
-    await page.getByText("Password reset successful. Please log in.").waitFor();
+    await onScreen(page).getByText("Password reset successful. Please log in.").waitFor();
     await expectAccessible(page, "login after reset");
     // The owner is told of the change, with neither the password nor the link in the notice.
     const notice = await waitForMail(
@@ -91,7 +92,7 @@ describe("password reset journey", () => {
     await field(page, "New Password").fill("another-pass");
     await field(page, "Confirm Password").fill("another-pass");
     await page.getByRole("button", { name: "Update Password" }).click();
-    await page.getByText("Error resetting password. The link may be expired.").waitFor();
+    await onScreen(page).getByText("Error resetting password. The link may be expired.").waitFor();
     expect(new URL(page.url()).pathname).toBe(url.pathname);
     await expectAccessible(page, "reset password, used link");
     expect(errors).toEqual([]);
@@ -115,14 +116,16 @@ describe("password reset journey", () => {
     await field(page, "New Password").fill("chosen-by-me");
     await field(page, "Confirm New Password").fill("chosen-by-me");
     await page.getByRole("button", { name: "Change Password" }).click();
-    await page.getByText("Current password is incorrect").waitFor();
+    await onScreen(page).getByText("Current password is incorrect").waitFor();
     await expectAccessible(page, "change password, wrong current password");
 
     await field(page, "Current Password").fill(account.password);
     await field(page, "New Password").fill("chosen-by-me");
     await field(page, "Confirm New Password").fill("chosen-by-me");
     await page.getByRole("button", { name: "Change Password" }).click();
-    await page.getByText(/Password changed successfully/).waitFor();
+    await onScreen(page)
+      .getByText(/Password changed successfully/)
+      .waitFor();
 
     // This tab goes on with the session the change handed back; another device's session ended.
     await page.reload();

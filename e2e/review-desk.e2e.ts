@@ -9,7 +9,13 @@ import {
   newAccount,
   uniqueTag,
 } from "./support/api";
-import { expectAccessible, openSignedIn, screenshotOnFailure } from "./support/browser";
+import {
+  announcedMessage,
+  expectAccessible,
+  onScreen,
+  openSignedIn,
+  screenshotOnFailure,
+} from "./support/browser";
 import { journey, seedRequests, sharedPage } from "./support/journey";
 
 const baseURL = inject("baseURL");
@@ -74,15 +80,15 @@ describe("review desk journey", () => {
     // Five checkboxes, one bulk approval, one answer saying how many changed.
     const five = NAMES.slice(0, 5);
     for (const name of five) await page.getByRole("checkbox", { name: `Select ${name} Desk${tag}` }).check();
-    await page.getByText("5 selected").waitFor();
+    await onScreen(page).getByText("5 selected").waitFor();
     await page.getByRole("button", { name: "Approve selected" }).click();
-    await page.getByRole("status").filter({ hasText: "5 approved" }).waitFor();
+    await announcedMessage(page, "polite", "5 approved");
     // The bar and its button are gone with the selection: focus is on the answer, not the page's top.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""))
       .toMatch(/^5 approved/);
     await expect.poll(() => rows(page).count()).toBe(2);
-    await page.getByText(`Showing 2 of 2 applications for Review Desk ${tag}`).waitFor();
+    await onScreen(page).getByText(`Showing 2 of 2 applications for Review Desk ${tag}`).waitFor();
 
     // The first of the two left opens on its detail page, with the list's place in its address.
     const firstRow = rows(page).first();
@@ -93,7 +99,7 @@ describe("review desk journey", () => {
     rejectedId = ids.get(rejectedName) ?? "";
     await page.waitForURL((u) => u.pathname === `/admin/applications/${rejectedId}`);
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
-    await page.getByText("1 of 2").waitFor();
+    await onScreen(page).getByText("1 of 2").waitFor();
     // The tab names the request (never its passport number or birthdate).
     await expect
       .poll(() => page.title())
@@ -118,10 +124,10 @@ describe("review desk journey", () => {
     await page.getByRole("heading", { name: "Application Details" }).waitFor();
     // The next request's page says what was decided, once: a reload shows the page plainly.
     const told = `${rejectedName} Desk${tag}: rejected. Next request:`;
-    await page.getByText(told).waitFor();
+    await onScreen(page).getByText(told).waitFor();
     await page.reload();
     await page.getByRole("navigation", { name: "Review" }).waitFor();
-    expect(await page.getByText(told).count()).toBe(0);
+    expect(await onScreen(page).getByText(told).count()).toBe(0);
 
     // Back returns to the same meeting, filter, sort and page.
     await page
@@ -138,14 +144,14 @@ describe("review desk journey", () => {
     });
     // The address changes at once, the page (and its tab) once the list has rendered.
     await expect.poll(() => page.title()).toBe("Applications · Visa Letter Portal");
-    await page.getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
+    await onScreen(page).getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
     await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain(nextName);
     // Focus went to the reviewed request's row, once: after a reload it is left alone.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
       .toContain(nextName);
     await page.reload();
-    await page.getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
+    await onScreen(page).getByText(`Showing 1 of 1 applications for Review Desk ${tag}`).waitFor();
     await expect.poll(async () => (await rows(page).first().textContent()) ?? "").toContain(nextName);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
@@ -186,21 +192,18 @@ describe("review desk journey", () => {
       .click();
     await page.getByRole("menuitem", { name: "View" }).click();
     await page.waitForURL((u) => u.pathname === `/admin/applications/${jonas}`);
-    await page.getByText("2 of 3").waitFor();
+    await onScreen(page).getByText("2 of 3").waitFor();
 
     // Approved, Jonas leaves the Pending list; Next is the one after where he stood, Ines.
     await page.getByRole("button", { name: "Approve", exact: true }).click();
-    await page.getByRole("status").filter({ hasText: "Application approved" }).waitFor();
+    await announcedMessage(page, "polite", "Application approved");
     await page.keyboard.press("j");
     await page.waitForURL((u) => u.pathname === `/admin/applications/${ines}`);
-    await page.getByText("2 of 2").waitFor();
+    await onScreen(page).getByText("2 of 2").waitFor();
 
     // Ines is the last of the list: Next says so, in words, where focus is.
     await page.keyboard.press("j");
-    const end = page
-      .getByRole("status")
-      .filter({ hasText: "This was the last request of the list as filtered." });
-    await end.waitFor();
+    await announcedMessage(page, "polite", "This was the last request of the list as filtered.");
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
       .toContain("This was the last request of the list as filtered.");
@@ -208,10 +211,11 @@ describe("review desk journey", () => {
 
     // 'Approve & next' on the last one decides it and says the list is done.
     await page.getByRole("button", { name: "Approve & next" }).click();
-    const done = page
-      .getByRole("status")
-      .filter({ hasText: "Application approved. This was the last request of the list as filtered." });
-    await done.waitFor();
+    const done = await announcedMessage(
+      page,
+      "polite",
+      "Application approved. This was the last request of the list as filtered.",
+    );
     expect(new URL(page.url()).pathname).toBe(`/admin/applications/${ines}`);
 
     // The way back keeps the list's meeting and filter: only Kalani is left there.
@@ -263,7 +267,7 @@ describe("review desk journey", () => {
         }),
       )
       .toBe(true);
-    await page.getByText(`Showing 25 of 60 applications for ${name}`).waitFor();
+    await onScreen(page).getByText(`Showing 25 of 60 applications for ${name}`).waitFor();
     expect(await pageButtons()).toEqual(["1", "2", "3"]);
     expect(await current()).toBe("1");
     await expectAccessible(page, "list of 25 rows");
@@ -281,7 +285,7 @@ describe("review desk journey", () => {
       .click();
     await page.getByRole("menuitem", { name: "View" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/admin/applications/"));
-    await page.getByText("26 of 60").waitFor();
+    await onScreen(page).getByText("26 of 60").waitFor();
     await page
       .getByRole("navigation", { name: "Review" })
       .getByRole("link", { name: "Back to the list" })
@@ -298,10 +302,10 @@ describe("review desk journey", () => {
 
     // The whole page of 25, approved in one go: 35 are left, ten of them on page 2.
     await page.getByRole("checkbox", { name: "Select all applications on this page" }).check();
-    await page.getByText("25 selected").waitFor();
+    await onScreen(page).getByText("25 selected").waitFor();
     await page.getByRole("button", { name: "Approve selected" }).click();
-    await page.getByRole("status").filter({ hasText: "25 approved" }).waitFor();
-    await page.getByText(`Showing 10 of 35 applications for ${name}`).waitFor();
+    await announcedMessage(page, "polite", "25 approved");
+    await onScreen(page).getByText(`Showing 10 of 35 applications for ${name}`).waitFor();
     expect(await pageButtons()).toEqual(["1", "2"]);
 
     // A later visit to the plain list opens at 25 rows: the choice is kept in this browser.
@@ -381,7 +385,7 @@ describe("review desk journey", () => {
   it("shows the applicant the reason on the application page", async () => {
     const { page: mine, errors: mineErrors } = await j.openPage("review-desk-applicant");
     await openSignedIn(mine, applicant, `/applications/${rejectedId}`);
-    await mine.getByText(`Reason for the rejection: ${REASON}`).waitFor();
+    await onScreen(mine).getByText(`Reason for the rejection: ${REASON}`).waitFor();
     const history = mine.getByRole("region", { name: "Status history" });
     await history.getByText("Status changed from Pending to Rejected").waitFor();
     await history.getByText(`Reason: ${REASON}`).waitFor();

@@ -7,6 +7,7 @@ import {
   launchBrowser,
   login,
   newContext,
+  onScreen,
   openSignedIn,
   screenshotOnFailure,
   storedToken,
@@ -109,7 +110,7 @@ describe("session timeout journey", () => {
 
     // At zero the user is logged out and sent to /login.
     await page.waitForURL((u) => u.pathname === "/login", { timeout: 40_000 });
-    await page.getByText("Session expired. Please log in again.").waitFor();
+    await onScreen(page).getByText("Session expired. Please log in again.").waitFor();
     expect(await storedToken(page)).toBeNull();
     await expectAccessible(page, "login after the session expired");
   });
@@ -150,7 +151,7 @@ describe("session timeout journey", () => {
     });
     await page.getByRole("link", { name: "New Application" }).first().click();
     await page.waitForURL((u) => u.pathname === "/login");
-    await page.getByText("Session expired. Please log in again.").waitFor();
+    await onScreen(page).getByText("Session expired. Please log in again.").waitFor();
     expect(await storedToken(page)).toBeNull();
     await expectAccessible(page, "login after a 401");
 

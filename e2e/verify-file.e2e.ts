@@ -1,7 +1,7 @@
 import type { Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { type ApiSession, apiCall, newAccount, uniqueTag } from "./support/api";
-import { expectAccessible } from "./support/browser";
+import { expectAccessible, onScreen } from "./support/browser";
 import { journey, seedRequests } from "./support/journey";
 import { isPdf, pdfText } from "./support/pdf";
 
@@ -100,12 +100,12 @@ describe("verification page journey", () => {
     const passport = page.getByRole("textbox", { name: "Passport number" });
     await passport.fill(passportNumber.toLowerCase().replace(/(.{3})/, "$1 "));
     await page.getByRole("button", { name: "Check number" }).click();
-    await page.getByText("This passport number matches the letter.").waitFor();
+    await onScreen(page).getByText("This passport number matches the letter.").waitFor();
     // Another, sent from the keyboard: the answer is read and focus stays on the button.
     await passport.fill("X0000000");
     await page.getByRole("button", { name: "Check number" }).focus();
     await page.keyboard.press("Enter");
-    await page.getByText("This passport number does not match the letter.").waitFor();
+    await onScreen(page).getByText("This passport number does not match the letter.").waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Check number");
     expect(sent.map((r) => new URL(r.url()).pathname)).toEqual([
       `/api/verify/${reference}/passport`,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, onTestFailed } from "vitest";
 import type { ApiSession } from "./api";
 
@@ -44,6 +44,43 @@ export async function expectAccessible(page: Page, label: string) {
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
   expect(summary, `accessibility of ${label}`).toEqual([]);
+}
+
+/**
+ * Waits for a message on screen (in `scope`, the page by default) that was told to screen readers
+ * through the page's live regions (`lib/announce.ts`): politely, or assertively for an error.
+ * Returns the shown message.
+ */
+export async function announcedMessage(
+  page: Page,
+  politeness: "polite" | "assertive",
+  text: string | RegExp,
+  scope: Page | Locator = page,
+): Promise<Locator> {
+  // A banner whole (its Dismiss included), or what else said it.
+  const shown = scope
+    .locator("[data-banner], [data-announced]:not([data-banner] *)")
+    .filter({ hasText: text });
+  await shown.first().waitFor();
+  await page
+    .locator(`[data-live-announcer] [aria-live="${politeness}"] > *`)
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ state: "attached" });
+  // Not hidden from readers, as what is behind an open dialog is.
+  const hidden = await page
+    .locator("[data-live-announcer]")
+    .evaluate((regions) => regions.closest("[inert], [aria-hidden=true]") !== null);
+  expect(hidden, "live regions hidden from screen readers").toBe(false);
+  return shown;
+}
+
+/**
+ * The page as it shows, for text looked for on it: everything but the live regions, whose hidden
+ * copy of a message (`announcedMessage`) would make a second match.
+ */
+export function onScreen(page: Page): Locator {
+  return page.locator("body > :not([data-live-announcer])");
 }
 
 /** Signs in through the login form and waits for the dashboard. */

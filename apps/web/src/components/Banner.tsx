@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useAnnouncedText } from "../lib/announce";
 import { focusMainHeading } from "../lib/main-heading";
 
 const STYLES = {
@@ -14,14 +15,21 @@ export interface BannerProps {
   className?: string;
 }
 
-/** A message above content; errors are announced at once (role=alert), the rest politely. */
+/**
+ * A message above content. Its words are announced when it appears and when they change, through
+ * the live regions that are always in the page (`lib/announce.ts`): errors at once, the rest
+ * politely. The banner has no live role of its own, which readers would not all announce.
+ */
 export function Banner({ kind, children, onDismiss, className = "" }: BannerProps) {
+  const words = useAnnouncedText(kind === "error" ? "assertive" : "polite");
   return (
     <div
-      role={kind === "error" ? "alert" : "status"}
+      data-banner={kind}
       className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${STYLES[kind]} ${className}`}
     >
-      <div className="min-w-0 flex-1 break-words">{children}</div>
+      <div ref={words} className="min-w-0 flex-1 break-words">
+        {children}
+      </div>
       {onDismiss && (
         <button
           type="button"

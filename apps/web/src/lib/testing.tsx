@@ -1,9 +1,10 @@
 /** Test helpers: a real router and query client around a screen, and a fake network. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import { spokenText } from "./announce";
 
 export interface RecordedRequest {
   method: string;
@@ -100,4 +101,32 @@ export function holdApi() {
     ),
   );
   return { answer: (r: Response) => answer(r) };
+}
+
+/** What the page told screen readers in this test, oldest first: polite, or assertive (errors). */
+export function announced(politeness: "polite" | "assertive"): string[] {
+  const region = document.querySelector(`[data-live-announcer] [aria-live="${politeness}"]`);
+  return Array.from(region?.children ?? [], (message) => message.textContent ?? "").filter(Boolean);
+}
+
+/**
+ * What shows on screen (in `container`) the words last told to screen readers `politeness`ly
+ * (polite for a status, assertive for an error): its banner, or the element that said them.
+ */
+export function getAnnounced(
+  politeness: "polite" | "assertive",
+  container: ParentNode = document,
+): HTMLElement {
+  const said = announced(politeness).at(-1);
+  if (said === undefined) throw new Error(`Nothing was announced (${politeness})`);
+  const shown = Array.from(container.querySelectorAll<HTMLElement>("[data-announced]")).find(
+    (element) => spokenText(element) === said,
+  );
+  if (!shown) throw new Error(`"${said}" was announced (${politeness}) but nothing on screen says it`);
+  return shown.closest<HTMLElement>("[data-banner]") ?? shown;
+}
+
+/** `getAnnounced` once it is there. */
+export function findAnnounced(politeness: "polite" | "assertive", container: ParentNode = document) {
+  return waitFor(() => getAnnounced(politeness, container));
 }

@@ -1,9 +1,19 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { destroyAnnouncer } from "@react-aria/live-announcer";
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach, beforeEach } from "vitest";
+import { prepareAnnouncer } from "../lib/announce";
+
+// Text queries find what is on screen; the announcer's hidden copy of a message is read with
+// `announced` (lib/testing.tsx).
+configure({ defaultIgnore: "script, style, [data-live-announcer], [data-live-announcer] *" });
+
+// As main.tsx does, the live regions are there before a test's first message.
+beforeEach(() => prepareAnnouncer());
 
 afterEach(() => {
   cleanup();
+  destroyAnnouncer();
   localStorage.clear();
   sessionStorage.clear();
 });

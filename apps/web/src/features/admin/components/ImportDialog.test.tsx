@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { holdApi, json, stubApi } from "../../../lib/testing";
+import { findAnnounced, holdApi, json, stubApi } from "../../../lib/testing";
 import { ImportDialog } from "./ImportDialog";
 
 const RESULT = { total: 1, successful: 1, updated: 0, failed: 0, updatedRecords: [], errors: [] };
@@ -88,7 +88,7 @@ describe("ImportDialog", () => {
     expect(busy).toBeEnabled();
     expect(busy).toHaveFocus();
     answer(json({ message: "Missing required columns: phone" }, 400));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Missing required columns: phone");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Missing required columns: phone");
     expect(screen.getByRole("button", { name: "Import" })).toHaveFocus();
   });
 
@@ -97,7 +97,7 @@ describe("ImportDialog", () => {
     open();
     await userEvent.upload(screen.getByLabelText("CSV file"), csv());
     await userEvent.click(screen.getByRole("button", { name: "Import" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Missing required columns: phone");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Missing required columns: phone");
   });
 
   it("falls back to 'Failed to import applications' when the server gives no reason", async () => {
@@ -105,6 +105,6 @@ describe("ImportDialog", () => {
     open();
     await userEvent.upload(screen.getByLabelText("CSV file"), csv());
     await userEvent.click(screen.getByRole("button", { name: "Import" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to import applications");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Failed to import applications");
   });
 });

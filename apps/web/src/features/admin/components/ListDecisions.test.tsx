@@ -2,7 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ApplicationDto } from "@visa/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
+import {
+  announced,
+  findAnnounced,
+  getAnnounced,
+  json,
+  type RecordedRequest,
+  renderAt,
+  stubApi,
+} from "../../../lib/testing";
 import AdminApplicationsPage from "../routes/AdminApplicationsPage";
 import { meeting } from "../test-data";
 
@@ -96,7 +104,7 @@ describe("a decision from the admin list", () => {
     await userEvent.click(screen.getByLabelText("Select Chen Tester"));
     screen.getByRole("button", { name: "Approve selected" }).focus();
     await userEvent.keyboard("{Enter}");
-    const answer = (await screen.findByText(/^2 approved/)).closest("[role=status]");
+    const answer = (await screen.findByText(/^2 approved/)).closest("[data-banner]");
     // The bar with its buttons is gone: focus is on what the decision did, read out from there.
     await waitFor(() => expect(answer?.closest("[tabindex]")).toHaveFocus());
   });
@@ -116,7 +124,7 @@ describe("a decision from the admin list that changes nothing", () => {
     const said = await within(dialog).findByText("The action failed; nothing was changed");
     expect(said).toHaveAttribute("role", "alert");
     expect(within(dialog).getByLabelText(/Reason for the applicant/)).toHaveValue("Not registered");
-    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(announced("polite")).toEqual([]);
     expect(screen.getByText("Bruno Tester")).toBeInTheDocument();
   });
 
@@ -128,8 +136,8 @@ describe("a decision from the admin list that changes nothing", () => {
     await listShown();
     await userEvent.click(screen.getByLabelText("Select Bruno Tester"));
     await userEvent.click(screen.getByRole("button", { name: "Resend letters" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(fault);
-    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(await findAnnounced("assertive")).toHaveTextContent(fault);
+    expect(announced("polite")).toEqual([]);
   });
 
   it("marks a refusal as one, not as a success", async () => {
@@ -154,10 +162,10 @@ describe("a decision from the admin list that changes nothing", () => {
     await listShown();
     await userEvent.click(await screen.findByRole("button", { name: "Actions for Bruno Tester" }));
     await userEvent.click(screen.getByRole("menuitem", { name: "Approve" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive")).toHaveTextContent(
       "0 approved, 1 not changed. Bruno Tester: Changed to Rejected by someone else since you chose it",
     );
-    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(announced("polite")).toEqual([]);
   });
 });
 
@@ -185,11 +193,11 @@ describe("a decision on more applications than one request takes", () => {
     }
     expect(screen.getByText("600 selected")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Approve selected" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive")).toHaveTextContent(
       "500 approved. The other 100 were not changed (the server did not answer); they are still selected, to try again.",
     );
     // The list is filtered by Pending: the 500 approved have left it, which is said after.
-    expect(screen.getByRole("alert")).toHaveTextContent(
+    expect(getAnnounced("assertive")).toHaveTextContent(
       /^500 approved\. The other 100 were not changed \(the server did not answer\); they are still selected, to try again\. 500 requests left the Pending list; those after them moved up the pages/,
     );
     expect(screen.getByText("100 selected")).toBeInTheDocument();

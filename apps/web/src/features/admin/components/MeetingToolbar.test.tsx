@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { holdApi, json, renderAt, stubApi } from "../../../lib/testing";
+import { announced, findAnnounced, holdApi, json, renderAt, stubApi } from "../../../lib/testing";
 import { meeting as testMeeting } from "../test-data";
 import { MeetingTabs } from "./MeetingTabs";
 import { MeetingToolbar } from "./MeetingToolbar";
@@ -16,10 +16,10 @@ describe("the meeting's ZIP of approved letters", () => {
     stubApi({ [ZIP]: { status: 404, json: { message: "This meeting has no approved applications" } } });
     renderAt("/admin", <MeetingToolbar meeting={meeting} />);
     await userEvent.click(screen.getByRole("button", { name: "Download approved letters (ZIP)" }));
-    expect(await screen.findByRole("status")).toHaveTextContent(
+    expect(await findAnnounced("polite")).toHaveTextContent(
       "There is nothing to download yet: Dallas 2030 has no approved letters.",
     );
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(announced("assertive")).toEqual([]);
     expect(screen.queryByText(/Failed/)).not.toBeInTheDocument();
   });
 
@@ -27,7 +27,7 @@ describe("the meeting's ZIP of approved letters", () => {
     stubApi({ [ZIP]: { status: 500, json: { message: "Internal server error" } } });
     renderAt("/admin", <MeetingToolbar meeting={meeting} />);
     await userEvent.click(screen.getByRole("button", { name: "Download approved letters (ZIP)" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to download approved letters");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Failed to download approved letters");
   });
 });
 
@@ -43,7 +43,7 @@ describe("the meeting's downloads", () => {
     expect(busy).toBeEnabled();
     expect(busy).toHaveFocus();
     answer(json({ message: "The export failed" }, 500));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to export applications");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Failed to export applications");
     expect(screen.getByRole("button", { name: "Export CSV" })).toHaveFocus();
   });
 });

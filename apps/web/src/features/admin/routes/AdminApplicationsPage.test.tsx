@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ApplicationDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
+import { announced, json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
 import { meeting } from "../test-data";
 import AdminApplicationsPage from "./AdminApplicationsPage";
 
@@ -198,6 +198,7 @@ describe("AdminApplicationsPage", () => {
     await screen.findByText("Ana Tester");
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(announced("assertive")).toEqual([]);
     expect(screen.getByText("Total Applications").nextElementSibling).toHaveTextContent("–");
   });
 

@@ -41,7 +41,7 @@ describe("the secretariat's messages the applicant has not seen", () => {
   it("are quoted at the top of the application page, dated, with a jump to the full history", async () => {
     renderDetail(false);
     const banner = (await screen.findByText("New message from the secretariat")).closest(
-      "[role=status]",
+      "[data-banner]",
     ) as HTMLElement;
     expect(within(banner).getByText("Please bring your meeting badge to the consulate.")).toBeInTheDocument();
     expect(within(banner).getByText("01/07/2030, 10:30 AM", { exact: false })).toBeInTheDocument();

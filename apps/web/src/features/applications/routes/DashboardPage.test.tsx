@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ApplicationStatus } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
-import { renderRoutes, stubApi } from "../../../lib/testing";
+import { findAnnounced, renderRoutes, stubApi } from "../../../lib/testing";
 import { applicationDto, me } from "../test-data";
 import DashboardPage from "./DashboardPage";
 
@@ -114,7 +114,7 @@ describe("dashboard", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: /Actions/ }));
     await user.click(screen.getByRole("menuitem", { name: "Download Visa Letter" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive")).toHaveTextContent(
       "Failed to download PDF: Letter not available",
     );
   }, 30_000);

@@ -92,7 +92,7 @@ describe("the meeting's own questions", () => {
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
     const text = await screen.findByText(/was received\./, {}, { timeout: 5_000 });
-    const received = text.closest("[role='status']") as HTMLElement;
+    const received = text.closest("[data-banner]") as HTMLElement;
     return { received, next: screen.getByRole("region", { name: "What happens next" }) };
   }
 

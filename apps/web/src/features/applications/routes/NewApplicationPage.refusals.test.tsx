@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
-import { stubApi } from "../../../lib/testing";
+import { findAnnounced, stubApi } from "../../../lib/testing";
 import { me, meeting } from "../test-data";
 import { fillRequired, renderNewApplication } from "../test-form";
 
@@ -68,7 +68,7 @@ describe("a refused submission", () => {
       status: 409,
       json: { message: "An account can have at most 50 applications. Delete one you no longer need first." },
     });
-    const alert = await screen.findByRole("alert");
+    const alert = await findAnnounced("assertive");
     expect(alert).toHaveTextContent(
       "Failed to submit application: An account can have at most 50 applications.",
     );

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
-import { stubApi } from "../../../lib/testing";
+import { findAnnounced, stubApi } from "../../../lib/testing";
 import { applicationDto, me, meeting } from "../test-data";
 import { fillRequired, renderNewApplication } from "../test-form";
 
@@ -26,7 +26,7 @@ describe("new application", () => {
     expect(await screen.findByDisplayValue("ana@example.com")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Submit Application" }));
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive")).toHaveTextContent(
       "Please fill in all required fields: Meeting, Date of Birth, Gender, Passport Number, Passport Issuing Country, Passport Expiration Date, Date of Arrival, Date of Departure, Company Name, Position, Company Mailing Address, City, Postal Code, Country, Phone",
     );
     const gender = screen.getByLabelText(/^Gender/);
@@ -110,7 +110,7 @@ describe("new application", () => {
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
 
     const message = "Failed to submit application: meeting is not open for applications";
-    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(await findAnnounced("assertive")).toHaveTextContent(message);
     expect(alert).toHaveBeenCalledWith(message);
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAt, stubApi } from "../../../lib/testing";
+import { findAnnounced, renderAt, stubApi } from "../../../lib/testing";
 import ForgotPasswordPage from "./ForgotPasswordPage";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +15,7 @@ describe("forgot password", () => {
     await user.type(email, "ana@example.org");
     await user.click(screen.getByRole("button", { name: "Send reset instructions" }));
     // A polite live region, read out by a screen reader.
-    expect(await screen.findByRole("status")).toHaveTextContent(
+    expect(await findAnnounced("polite")).toHaveTextContent(
       "Check your email for password reset instructions",
     );
     // As after the other account forms, focus leaves the field for the page's heading, from
@@ -32,7 +32,7 @@ describe("forgot password", () => {
     renderAt("/forgot-password", <ForgotPasswordPage />);
     await user.type(screen.getByLabelText(/^Email/), "ana@example.org");
     await user.click(screen.getByRole("button", { name: "Send reset instructions" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Error requesting password reset");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Error requesting password reset");
     expect(screen.getByRole("button", { name: "Send reset instructions" })).toHaveFocus();
   });
 });

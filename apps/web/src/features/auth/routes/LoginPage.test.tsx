@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getSession } from "../../../lib/session";
-import { renderRoutes, stubApi } from "../../../lib/testing";
+import { findAnnounced, renderRoutes, stubApi } from "../../../lib/testing";
 import LoginPage from "./LoginPage";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,7 +40,7 @@ describe("login", () => {
     stubApi({ "POST /api/auth/login": { status: 404, json: { message: "User not found" } } });
     renderLogin();
     await signIn();
-    const alert = await screen.findByRole("alert");
+    const alert = await findAnnounced("assertive");
     expect(alert).toHaveTextContent("No account found with this email address");
     expect(alert).toHaveTextContent("separate from the official standards portal");
   });
@@ -51,7 +51,7 @@ describe("login", () => {
     });
     renderLogin();
     await signIn();
-    const alert = await screen.findByRole("alert");
+    const alert = await findAnnounced("assertive");
     expect(alert).toHaveTextContent("Incorrect password. Please try again, or use Forgot Password");
     expect(alert).not.toHaveTextContent("Session expired");
     expect(calls[0]?.headers.authorization).toBeUndefined();
@@ -63,7 +63,7 @@ describe("login", () => {
     stubApi({ "POST /api/auth/login": () => ({ status: 400, json: { message } }) });
     renderLogin();
     await signIn();
-    expect(await screen.findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive")).toHaveTextContent(
       "Invalid email or password. Please check your credentials and try again.",
     );
     message = "Something unexpected";

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DEFAULT_LETTER_TEMPLATE, type OrganisationDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type RecordedRequest, renderRoutes, stubApi } from "../../../lib/testing";
+import { findAnnounced, type RecordedRequest, renderRoutes, stubApi } from "../../../lib/testing";
 import LetterSettingsPage from "./LetterSettingsPage";
 
 const organisation: OrganisationDto = {
@@ -198,7 +198,7 @@ describe("LetterSettingsPage", () => {
     await userEvent.clear(body);
     await userEvent.type(body, "Hello {{{{fullName}}");
     await userEvent.click(within(form).getByRole("button", { name: "Save template" }));
-    expect(await within(form).findByRole("alert")).toHaveTextContent("Meeting is locked");
+    expect(await findAnnounced("assertive", form)).toHaveTextContent("Meeting is locked");
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
       addressee: template.addressee,
       body: "Hello {{fullName}}",

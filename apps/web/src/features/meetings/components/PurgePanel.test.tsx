@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { PurgePreviewDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
-import { renderRoutes, stubApi } from "../../../lib/testing";
+import { findAnnounced, getAnnounced, renderRoutes, stubApi } from "../../../lib/testing";
 import { PurgePanel } from "./PurgePanel";
 
 const PAST = {
@@ -139,7 +139,7 @@ describe("PurgePanel", () => {
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([{ confirm: "Purge" }]);
-    expect(screen.getByRole("status")).toHaveTextContent("Purged 5 applications of 2 meetings.");
+    expect(getAnnounced("polite")).toHaveTextContent("Purged 5 applications of 2 meetings.");
     expect(await screen.findByText("No meetings have applications old enough to purge.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Purge old applications" })).toBeDisabled();
     const past = screen.getByRole("table", { name: "Past purges and the counts they kept" });
@@ -156,7 +156,7 @@ describe("PurgePanel", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Purge old applications" }));
     const dialog = await screen.findByRole("dialog", { name: "Purge Old Applications" });
     await userEvent.type(within(dialog).getByLabelText("Type Purge to confirm"), "Purge{Enter}");
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive", dialog)).toHaveTextContent(
       "Failed to purge applications: Type Purge to confirm the purge",
     );
     expect(dialog).toBeInTheDocument();
@@ -176,6 +176,6 @@ describe("PurgePanel", () => {
 
     stubApi({ "GET /api/admin/purge": { status: 500, json: { message: "Internal server error" } } });
     render();
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load the purge overview");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Failed to load the purge overview");
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { MeetingDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, renderAt, stubApi } from "../../../lib/testing";
+import { findAnnounced, json, renderAt, stubApi } from "../../../lib/testing";
 import ManageMeetingsPage from "./ManageMeetingsPage";
 
 const MEETINGS: MeetingDto[] = [
@@ -61,7 +61,7 @@ describe("ManageMeetingsPage", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Delete Dallas 2026" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete Meeting" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete Meeting" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive", dialog)).toHaveTextContent(
       "This meeting has 3 applications and cannot be deleted",
     );
   });

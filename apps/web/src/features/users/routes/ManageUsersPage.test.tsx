@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { UserDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
+import { findAnnounced, json, type RecordedRequest, renderAt, stubApi } from "../../../lib/testing";
 import ManageUsersPage from "./ManageUsersPage";
 
 function user(id: string, first: string, isAdmin: boolean): UserDto {
@@ -79,7 +79,7 @@ describe("ManageUsersPage", () => {
     expect(dialog).toHaveTextContent("loses the admin area at once");
     expect(network.calls.some((c) => c.method === "PUT")).toBe(false);
     await userEvent.click(within(dialog).getByRole("button", { name: "Remove Admin Role" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive", dialog)).toHaveTextContent(
       "Failed to update user role: Cannot demote the last admin",
     );
     const put = network.calls.find((c) => c.method === "PUT");
@@ -152,7 +152,7 @@ describe("ManageUsersPage", () => {
     await userEvent.type(within(dialog).getByLabelText(/^Password/), "6");
     await userEvent.click(within(dialog).getByLabelText("Admin User"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Create User" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+    expect(await findAnnounced("assertive", dialog)).toHaveTextContent(
       "Failed to create user: User already exists",
     );
     const post = network.calls.find((c) => c.method === "POST");

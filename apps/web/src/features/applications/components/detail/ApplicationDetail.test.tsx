@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
-import { holdApi, renderRoutes, stubApi } from "../../../../lib/testing";
+import { findAnnounced, holdApi, renderRoutes, stubApi } from "../../../../lib/testing";
 import { applicationDto, me } from "../../test-data";
 import { ApplicationDetail } from "./ApplicationDetail";
 
@@ -196,7 +196,7 @@ describe("application details", () => {
     saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
     stubApi({ "GET /api/applications/a1": { status: 404, json: { message: "Application not found" } } });
     renderDetail();
-    expect(await screen.findByRole("alert")).toHaveTextContent("Application not found");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Application not found");
   });
 });
 
@@ -239,14 +239,14 @@ describe("the page's Back", () => {
   it("keeps the admin list's place when the request cannot be fetched", async () => {
     stubApi({ "GET /api/applications/a1": { status: 500, json: { message: "Internal error" } } });
     renderAdminPage(PLACE);
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch application");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Failed to fetch application");
     expect(screen.getByRole("link", { name: "Back to the list" })).toHaveAttribute("href", `/admin${PLACE}`);
   });
 
   it("goes to the plain list when the page was opened from no list", async () => {
     stubApi({ "GET /api/applications/a1": { status: 404, json: { message: "Application not found" } } });
     renderAdminPage("");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Application not found");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Application not found");
     expect(screen.getByRole("link", { name: "Back to the list" })).toHaveAttribute("href", "/admin");
   });
 });

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
-import { renderAt, renderRoutes, stubApi } from "../../../../lib/testing";
+import { announced, renderAt, renderRoutes, stubApi } from "../../../../lib/testing";
 import { applicationDto } from "../../test-data";
 import { MyApplicationCards } from "../MyApplicationCards";
 import { MyApplicationsTable } from "../MyApplicationsTable";
@@ -188,9 +188,10 @@ describe("the applicant's application page", () => {
     renderDetail();
     const history = await screen.findByRole("region", { name: "Status history" });
     await within(history).findByText("Please give your hotel's name.");
-    const [banner] = screen
-      .getAllByRole("status")
-      .filter((s) => s.textContent?.includes("asks you to correct this request"));
+    const [banner] = Array.from(document.querySelectorAll<HTMLElement>("[data-banner]")).filter((s) =>
+      s.textContent?.includes("asks you to correct this request"),
+    );
+    expect(announced("polite").join(" ")).toContain("asks you to correct this request:");
     expect(banner).toHaveTextContent("The secretariat asks you to correct this request:");
     expect(banner).toHaveTextContent("Please give your hotel's name.");
     expect(banner).not.toHaveTextContent("Old ask.");

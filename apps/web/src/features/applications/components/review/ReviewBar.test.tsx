@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ApplicationDto, ApplicationWarning } from "@visa/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
-import { renderRoutes, stubApi } from "../../../../lib/testing";
+import { announced, renderRoutes, stubApi } from "../../../../lib/testing";
 import { applicationDto } from "../../test-data";
 import { ApplicationDetail } from "../detail/ApplicationDetail";
 
@@ -151,7 +151,8 @@ describe("the review page", () => {
     // (The notice itself: what has focus says the answer and nothing else of the page.)
     const focused = () => document.activeElement?.textContent?.trim() ?? "";
     await waitFor(() => expect(focused()).toBe("Application approved×"));
-    expect(within(document.activeElement as HTMLElement).getByRole("status")).toBeInTheDocument();
+    expect((document.activeElement as HTMLElement).querySelector("[data-banner]")).toBeInTheDocument();
+    expect(announced("polite")).toEqual(["Application approved"]);
 
     // Rejected from the dialog: its button and the page's Reject button both go.
     await user.click(screen.getByRole("button", { name: "Reject" }));

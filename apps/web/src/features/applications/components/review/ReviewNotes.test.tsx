@@ -1,7 +1,15 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { holdApi, json, renderAt, stubApi } from "../../../../lib/testing";
+import {
+  announced,
+  findAnnounced,
+  getAnnounced,
+  holdApi,
+  json,
+  renderAt,
+  stubApi,
+} from "../../../../lib/testing";
 import { ReviewNotes } from "./ReviewNotes";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,7 +28,7 @@ describe("notes and messages on the review desk", () => {
     const box = screen.getByLabelText("Note or message");
     await userEvent.type(box, "Passport copy checked");
     await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
-    expect(await screen.findByRole("status")).toHaveTextContent("Note added");
+    expect(await findAnnounced("polite")).toHaveTextContent("Note added");
     expect(calls.map((c) => c.body)).toEqual([{ text: "Passport copy checked" }]);
     // The button that had focus is disabled by the emptied box: focus goes back to the box.
     await waitFor(() => expect(box).toHaveFocus());
@@ -38,7 +46,7 @@ describe("notes and messages on the review desk", () => {
     await waitFor(() => expect(send).toHaveAttribute("aria-disabled", "true"));
     expect(send).toBeEnabled();
     answer(json({ message: "Not sent: try again" }, 409));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Not sent: try again");
+    expect(await findAnnounced("assertive")).toHaveTextContent("Not sent: try again");
     expect(box).toHaveValue("Please send your hotel booking");
     expect(send).toHaveFocus();
   });
@@ -49,11 +57,12 @@ describe("notes and messages on the review desk", () => {
     const box = screen.getByLabelText("Note or message");
     await userEvent.type(box, "First");
     await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
-    const first = await screen.findByRole("status");
+    const first = await findAnnounced("polite");
     await userEvent.type(box, "Second");
     await userEvent.click(screen.getByRole("button", { name: "Add internal note" }));
-    // A new live region carries the second answer: the same words in the same one are not read again.
-    await waitFor(() => expect(screen.getByRole("status")).not.toBe(first));
-    expect(screen.getByRole("status")).toHaveTextContent("Note added");
+    // A new banner carries the second answer, and the same words are told again.
+    await waitFor(() => expect(getAnnounced("polite")).not.toBe(first));
+    expect(getAnnounced("polite")).toHaveTextContent("Note added");
+    expect(announced("polite")).toEqual(["Note added", "Note added"]);
   });
 });
