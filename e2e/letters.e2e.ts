@@ -145,7 +145,7 @@ describe("letters journey", () => {
     const officer = await openPage("letters-officer");
     await officer.page.goto(verifyUrl);
     await officer.page.getByRole("heading", { name: "Visa letter verification" }).waitFor();
-    const verdict = officer.page.getByRole("status").filter({ hasText: /This letter/ });
+    const verdict = await announcedMessage(officer.page, "polite", /This letter/);
     await expect.poll(() => verdict.textContent()).toBe("This letter is valid.");
     await onScreen(officer.page).getByText("Inês Carvalho", { exact: true }).waitFor();
     await onScreen(officer.page).getByText(meeting.name, { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { type ApiSession, apiCall, newAccount, uniqueTag } from "./support/api";
-import { expectAccessible, onScreen } from "./support/browser";
+import { announcedMessage, expectAccessible, onScreen } from "./support/browser";
 import { journey, seedRequests } from "./support/journey";
 import { isPdf, pdfText } from "./support/pdf";
 
@@ -68,17 +68,14 @@ describe("verification page journey", () => {
     // A consular officer, signed out, opens the letter's verification page.
     await page.goto(`/verify/${reference}`);
     await page.getByRole("heading", { name: "Visa letter verification" }).waitFor();
-    const verdict = page.getByRole("status").filter({ hasText: /This letter/ });
+    const verdict = await announcedMessage(page, "polite", /This letter/);
     await expect.poll(() => verdict.textContent()).toBe("This letter is valid.");
     await expectAccessible(page, "verification page");
 
     // The issued file, chosen with the picker: the page hashes it and says it is the one.
     const picker = page.getByLabel(/Drop the letter's PDF here/);
     await picker.setInputFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: letter });
-    await page
-      .getByRole("status")
-      .filter({ hasText: "letter.pdf is exactly the file that was issued." })
-      .waitFor();
+    await announcedMessage(page, "polite", "letter.pdf is exactly the file that was issued.");
     await expectAccessible(page, "verification page, the issued file checked");
 
     // The same letter with one byte changed (a digit of its text stream), dropped onto the page.
@@ -86,12 +83,11 @@ describe("verification page journey", () => {
     const at = Math.floor(tampered.length / 2);
     tampered[at] = (tampered[at] ?? 0) ^ 0x01;
     await dropFile(page, "label[for=letter-file]", "tampered.pdf", tampered);
-    await page
-      .getByRole("status")
-      .filter({
-        hasText: "tampered.pdf is not the file that was issued: it has been changed or is another letter.",
-      })
-      .waitFor();
+    await announcedMessage(
+      page,
+      "polite",
+      "tampered.pdf is not the file that was issued: it has been changed or is another letter.",
+    );
     await expectAccessible(page, "verification page, a changed file checked");
     // Neither file left the browser.
     expect(sent.map((r) => r.url())).toEqual([]);
@@ -133,7 +129,7 @@ describe("verification page journey", () => {
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(`Reference: ${reference.toLowerCase()}.`);
     await page.keyboard.press("Enter");
-    const verdict = page.getByRole("status").filter({ hasText: /This letter/ });
+    const verdict = await announcedMessage(page, "polite", /This letter/);
     await expect.poll(() => verdict.textContent()).toBe("This letter is valid.");
     expect(new URL(page.url()).pathname).toBe(`/verify/${reference}`);
 

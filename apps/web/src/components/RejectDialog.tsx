@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useAnnouncedText } from "../lib/announce";
 import { useRejectionReasons } from "../lib/review-actions";
 import { Button } from "./Button";
 import { controlClass, FormField } from "./FormField";
@@ -32,6 +33,7 @@ export function RejectDialog({
   confirmLabel = "Reject",
 }: RejectDialogProps) {
   const reasons = useRejectionReasons();
+  const toldAtOnce = useAnnouncedText("assertive");
   const [choice, setChoice] = useState("");
   const [typed, setTyped] = useState("");
   const [missing, setMissing] = useState(false);
@@ -124,7 +126,7 @@ export function RejectDialog({
           </FormField>
         )}
         {error && (
-          <p role="alert" className="text-red-700">
+          <p ref={toldAtOnce} className="text-red-700">
             {error}
           </p>
         )}

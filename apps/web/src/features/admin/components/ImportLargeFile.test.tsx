@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { renderAt, stubApi } from "../../../lib/testing";
+import { announced, renderAt, stubApi } from "../../../lib/testing";
 import { PROGRESS_FROM_BYTES } from "../api/import-applications";
 import { ImportDialog } from "./ImportDialog";
 import { ImportResultView } from "./ImportResultView";
@@ -150,5 +150,8 @@ describe("the whole error list", () => {
         "This list of import errors is no longer kept. Import the file again to see it.",
       ),
     ).toBeInTheDocument();
+    expect(announced("assertive")).toEqual([
+      "This list of import errors is no longer kept. Import the file again to see it.",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ImportResultDto } from "@visa/domain";
 import { useState } from "react";
 import { Button } from "../../../components/Button";
+import { useAnnouncedText } from "../../../lib/announce";
 import { reasonOr } from "../../../lib/failure-message";
 import { downloadImportErrors } from "../api/download-import-errors";
 
@@ -138,6 +139,7 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
 function ErrorListDownload({ reportId }: { reportId: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const failure = useAnnouncedText("assertive");
   const download = async () => {
     setBusy(true);
     setError(null);
@@ -155,7 +157,7 @@ function ErrorListDownload({ reportId }: { reportId: string }) {
         {busy ? "Downloading..." : "Download all errors (CSV)"}
       </Button>
       {error && (
-        <p role="alert" className="text-sm text-red-800">
+        <p ref={failure} className="text-sm text-red-800">
           {error}
         </p>
       )}

@@ -1,10 +1,13 @@
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
+import { useAnnouncedText } from "../../../lib/announce";
 import { useResendVerification } from "../api/resend-verification";
 
 /** Until the address is proved: imported requests wait, and the link can be sent again. */
 export function VerifyAddressNotice({ email }: { email: string }) {
   const resend = useResendVerification();
+  const sent = useAnnouncedText("polite");
+  const failed = useAnnouncedText("assertive");
   return (
     <Banner kind="info">
       <p>
@@ -22,8 +25,8 @@ export function VerifyAddressNotice({ email }: { email: string }) {
         >
           {resend.isPending ? "Sending..." : "Resend verification e-mail"}
         </Button>
-        {resend.isSuccess && <span role="status">{resend.data.message}</span>}
-        {resend.isError && <span role="alert">{resend.error.message}</span>}
+        {resend.isSuccess && <span ref={sent}>{resend.data.message}</span>}
+        {resend.isError && <span ref={failed}>{resend.error.message}</span>}
       </div>
     </Banner>
   );

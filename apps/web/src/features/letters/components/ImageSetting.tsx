@@ -2,6 +2,7 @@ import { fileTooLargeMessage, MAX_LETTER_IMAGE_BYTES, sizeText } from "@visa/dom
 import { useEffect, useId, useRef, useState } from "react";
 import { Banner } from "../../../components/Banner";
 import { Button } from "../../../components/Button";
+import { useAnnouncedText } from "../../../lib/announce";
 import { focusDropped } from "../../../lib/focus-dropped";
 import {
   type OrganisationImage,
@@ -32,6 +33,7 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const told = useAnnouncedText("polite");
   const url = useOrganisationImageUrl(which, present, version);
   const upload = useUploadOrganisationImage(which);
   const remove = useRemoveOrganisationImage(which);
@@ -128,7 +130,7 @@ export function ImageSetting({ which, present, version }: ImageSettingProps) {
         )}
       </div>
       {done && (
-        <p role="status" className="text-sm text-green-800">
+        <p ref={told} className="text-sm text-green-800">
           {done}
         </p>
       )}

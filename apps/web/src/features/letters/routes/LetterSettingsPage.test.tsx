@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DEFAULT_LETTER_TEMPLATE, type OrganisationDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { findAnnounced, type RecordedRequest, renderRoutes, stubApi } from "../../../lib/testing";
+import { announced, findAnnounced, type RecordedRequest, renderRoutes, stubApi } from "../../../lib/testing";
 import LetterSettingsPage from "./LetterSettingsPage";
 
 const organisation: OrganisationDto = {
@@ -125,11 +125,13 @@ describe("LetterSettingsPage", () => {
     await userEvent.keyboard("{Enter}");
     // Upload is disabled again once the file is stored, and Remove goes when the logo does: focus
     // would fall to the page's top.
-    expect(await screen.findByText("Logo uploaded")).toHaveAttribute("role", "status");
+    expect(await screen.findByText("Logo uploaded")).toBeInTheDocument();
+    expect(announced("polite").at(-1)).toBe("Logo uploaded");
     await waitFor(() => expect(field).toHaveFocus());
     screen.getByRole("button", { name: "Remove logo" }).focus();
     await userEvent.keyboard("{Enter}");
-    expect(await screen.findByText("Logo removed")).toHaveAttribute("role", "status");
+    expect(await screen.findByText("Logo removed")).toBeInTheDocument();
+    expect(announced("polite").slice(-2)).toEqual(["Logo uploaded", "Logo removed"]);
     await waitFor(() => expect(field).toHaveFocus());
   });
 

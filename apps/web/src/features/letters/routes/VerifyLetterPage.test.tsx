@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { LetterVerificationDto } from "@visa/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../../app/routes";
-import { renderRoutes, stubApi } from "../../../lib/testing";
+import { announced, findAnnounced, renderRoutes, stubApi } from "../../../lib/testing";
 import VerifyLetterPage from "./VerifyLetterPage";
 
 const REF = "VL-7K3M-9QX2-HB4T-R8WZ";
@@ -51,6 +51,7 @@ describe("VerifyLetterPage", () => {
     const { calls } = stubApi({ [`GET /api/verify/${REF}`]: { json: letter("valid") } });
     render();
     expect(await screen.findByText("This letter is valid.")).toBeInTheDocument();
+    expect(announced("polite")).toEqual(["This letter is valid."]);
     expect(screen.getByText("Nguyễn Thị Minh Khai")).toBeInTheDocument();
     expect(screen.getByText("Plenary 2030")).toBeInTheDocument();
     expect(screen.getByText("March 2, 2030 – March 7, 2030")).toBeInTheDocument();
@@ -118,10 +119,13 @@ describe("VerifyLetterPage", () => {
     const input = await screen.findByLabelText(/Drop the letter's PDF here/);
     await userEvent.upload(input, new File([FILE], "letter.pdf", { type: "application/pdf" }));
     expect(await screen.findByText("letter.pdf is exactly the file that was issued.")).toBeInTheDocument();
+    expect(announced("polite")).toContain("letter.pdf is exactly the file that was issued.");
     const tampered = new Uint8Array(FILE);
     tampered[10] = 0x21;
     await userEvent.upload(input, new File([tampered], "changed.pdf", { type: "application/pdf" }));
     expect(await screen.findByText(/changed\.pdf is not the file that was issued/)).toBeInTheDocument();
+    // The same line, its words changed: read again.
+    expect(await findAnnounced("polite")).toHaveTextContent(/^changed\.pdf is not the file that was issued/);
     expect(calls).toHaveLength(1);
   });
 
@@ -134,6 +138,7 @@ describe("VerifyLetterPage", () => {
     await userEvent.type(await screen.findByLabelText("Passport number"), "X 123");
     await userEvent.click(screen.getByRole("button", { name: "Check number" }));
     expect(await screen.findByText("This passport number does not match the letter.")).toBeInTheDocument();
+    expect(announced("polite").at(-1)).toBe("This passport number does not match the letter.");
     expect(calls.at(-1)?.body).toEqual({ passportNumber: "X 123" });
   });
 
@@ -144,7 +149,7 @@ describe("VerifyLetterPage", () => {
       [`GET /api/verify/${REF}`]: { json: letter("valid") },
     });
     render("VL-0000-0000-0000-0000");
-    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(await findAnnounced("assertive")).toHaveTextContent(message);
     await userEvent.type(screen.getByLabelText("Check another reference"), REF);
     await userEvent.click(screen.getByRole("button", { name: "Check" }));
     expect(await screen.findByText("This letter is valid.")).toBeInTheDocument();
@@ -268,6 +273,9 @@ describe("VerifyLetterPage", () => {
         "newer.pdf is not the file that was issued under this reference: it is the letter VL-0000-0000-0000-0001.",
       ),
     ).toBeInTheDocument();
+    expect(announced("polite").at(-1)).toBe(
+      "newer.pdf is not the file that was issued under this reference: it is the letter VL-0000-0000-0000-0001. Check letter VL-0000-0000-0000-0001",
+    );
     expect(screen.getByRole("link", { name: "Check letter VL-0000-0000-0000-0001" })).toHaveAttribute(
       "href",
       "/verify/VL-0000-0000-0000-0001",

@@ -1,5 +1,6 @@
 import { useParams } from "react-router";
 import { Spinner } from "../../../components/Spinner";
+import { useAnnouncedText } from "../../../lib/announce";
 import { ApiError } from "../../../lib/api-client";
 import { useLetterVerification } from "../api/verify-letter";
 import { ReferenceForm } from "../components/verify/ReferenceForm";
@@ -14,6 +15,7 @@ const TITLE = <h1 className="text-2xl font-semibold text-gray-900">Visa letter v
 
 function LetterCheck({ reference }: { reference: string }) {
   const verification = useLetterVerification(reference);
+  const failure = useAnnouncedText("assertive");
   return (
     <>
       <header className="space-y-1">
@@ -27,7 +29,7 @@ function LetterCheck({ reference }: { reference: string }) {
         {verification.isPending ? (
           <Spinner label="Checking the letter..." />
         ) : verification.isError ? (
-          <p role="alert" className="text-sm text-red-800">
+          <p ref={failure} className="text-sm text-red-800">
             {failureText(verification.error)}
           </p>
         ) : (

@@ -177,9 +177,9 @@ describe("the review page", () => {
     const dialog = await screen.findByRole("dialog", { name: "Reject Ana Silva" });
     await userEvent.type(within(dialog).getByLabelText(/Reason for the applicant/), "Not registered");
     await userEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
-    // Said where the admin is looking, not behind the dialog.
-    const said = await within(dialog).findByText("The decision failed; nothing was changed");
-    expect(said).toHaveAttribute("role", "alert");
+    // Said where the admin is looking, not behind the dialog, and told at once.
+    await within(dialog).findByText("The decision failed; nothing was changed");
+    expect(announced("assertive")).toEqual(["The decision failed; nothing was changed"]);
     expect(within(dialog).getByLabelText(/Reason for the applicant/)).toHaveValue("Not registered");
   });
 

@@ -1,6 +1,7 @@
 import { LETTER_REFERENCE_RE } from "@visa/domain";
 import { type DragEvent, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useAnnouncedText } from "../../../../lib/announce";
 import { REVOKED_AFTER_MATCH } from "./revoked-match";
 
 type Outcome =
@@ -69,6 +70,7 @@ export function FileHashCheck({
 }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [over, setOver] = useState(false);
+  const answer = useAnnouncedText("polite");
   // Only the file chosen last answers, however long an earlier one takes to read.
   const latest = useRef(0);
   const check = async (file: File | undefined) => {
@@ -135,7 +137,7 @@ export function FileHashCheck({
         />
       </label>
       {outcome && (
-        <p role="status" className={`text-sm font-medium ${outcomeColour(outcome, valid)}`}>
+        <p ref={answer} className={`text-sm font-medium ${outcomeColour(outcome, valid)}`}>
           {outcomeText(outcome, valid)}
           {outcome.kind === "otherLetter" && (
             <>

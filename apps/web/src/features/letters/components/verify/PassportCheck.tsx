@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../../components/Button";
 import { controlClass } from "../../../../components/FormField";
+import { useAnnouncedText } from "../../../../lib/announce";
 import { usePassportCheck } from "../../api/verify-letter";
 import { errorText } from "../../lib/error-text";
 import { REVOKED_AFTER_MATCH } from "./revoked-match";
@@ -12,6 +13,8 @@ import { REVOKED_AFTER_MATCH } from "./revoked-match";
 export function PassportCheck({ reference, valid }: { reference: string; valid: boolean }) {
   const check = usePassportCheck(reference);
   const [number, setNumber] = useState("");
+  const answer = useAnnouncedText("polite");
+  const failure = useAnnouncedText("assertive");
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (number.trim() && !check.isPending) check.mutate(number);
@@ -43,7 +46,7 @@ export function PassportCheck({ reference, valid }: { reference: string; valid: 
       </form>
       {check.isSuccess && (
         <p
-          role="status"
+          ref={answer}
           className={`text-sm font-medium ${check.data.match && valid ? "text-green-800" : "text-red-800"}`}
         >
           {!check.data.match
@@ -54,7 +57,7 @@ export function PassportCheck({ reference, valid }: { reference: string; valid: 
         </p>
       )}
       {check.isError && (
-        <p role="alert" className="text-sm text-red-800">
+        <p ref={failure} className="text-sm text-red-800">
           {errorText(check.error, "The number could not be checked right now.")}
         </p>
       )}

@@ -1,4 +1,5 @@
 import { formatDayLong, type LetterVerificationDto, REVOCATION_REASONS } from "@visa/domain";
+import { useAnnouncedText } from "../../../../lib/announce";
 import { FileHashCheck } from "./FileHashCheck";
 import { PassportCheck } from "./PassportCheck";
 
@@ -49,6 +50,7 @@ function Issuer({ letter }: { letter: LetterVerificationDto }) {
 /** The verification answer: issuer, status, what the letter says, its hash, and the two checks. */
 export function VerificationDetails({ letter }: { letter: LetterVerificationDto }) {
   const valid = letter.status === "valid";
+  const verdict = useAnnouncedText("polite");
   const day = (iso: string | null) => (iso ? formatDayLong(iso) : "");
   const rows: [string, string][] = [
     ["Name", letter.fullName ?? ""],
@@ -63,7 +65,7 @@ export function VerificationDetails({ letter }: { letter: LetterVerificationDto 
     <div className="space-y-5">
       <Issuer letter={letter} />
       <p
-        role="status"
+        ref={verdict}
         className={`rounded-md border px-4 py-3 font-semibold ${
           valid ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"
         }`}
