@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { StrictMode, useState } from "react";
 import { describe, expect, it } from "vitest";
 import { useAnnouncedText } from "../lib/announce";
 import { announced } from "../lib/testing";
@@ -73,6 +73,18 @@ describe("a banner's message", () => {
     rerender(<SaveForm />);
     await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(announced("polite")).toEqual(["Reasons saved", "Reasons saved 2 times"]));
+  });
+
+  it("is told once, however often React attaches it while developing (StrictMode)", async () => {
+    const user = userEvent.setup();
+    render(
+      <StrictMode>
+        <SaveForm failure="Failed to save rejection reasons" />
+      </StrictMode>,
+    );
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(announced("polite")).toEqual(["Reasons saved"]);
+    expect(announced("assertive")).toEqual(["Failed to save rejection reasons"]);
   });
 
   it("is told at once when it is an error", () => {

@@ -21,24 +21,26 @@ export function prepareAnnouncer(): void {
  * rendered only now and then (`{error && <p ref={told}>...`) is followed whenever it is there.
  */
 export function useAnnouncedText(politeness: Politeness): (node: HTMLElement | null) => () => void {
-  const said = useRef("");
+  // Per element, so that one shown again says its words again; React attaching the same element
+  // twice (StrictMode, while developing) does not.
+  const said = useRef<{ node: HTMLElement | null; key: string }>({ node: null, key: "" });
   return useCallback(
     (node: HTMLElement | null) => {
+      if (!node) return () => {};
+      if (said.current.node !== node) said.current = { node, key: "" };
       const tell = () => {
-        const text = node ? spokenText(node) : "";
-        if (text === said.current) return;
-        said.current = text;
+        const text = spokenText(node);
+        const key = text && `${politeness}:${text}`;
+        if (key === said.current.key) return;
+        said.current.key = key;
         if (text) announce(text, politeness);
       };
       // Marked, so that a message around this one leaves it to speak for itself.
-      node?.setAttribute("data-announced", "");
+      node.setAttribute("data-announced", "");
       tell();
       const observer = new MutationObserver(tell);
-      if (node) observer.observe(node, { childList: true, subtree: true, characterData: true });
-      return () => {
-        observer.disconnect();
-        said.current = "";
-      };
+      observer.observe(node, { childList: true, subtree: true, characterData: true });
+      return () => observer.disconnect();
     },
     [politeness],
   );
