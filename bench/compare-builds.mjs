@@ -19,7 +19,6 @@
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,32 +55,9 @@ async function loadBuild(dir) {
   return buildApp((config.loadConfig ?? config.loadServerConfig)(), {});
 }
 
-/** A port nothing listens on now, as the operating system hands one out. */
-const freePort = () =>
-  new Promise((ok, fail) => {
-    const s = createServer().once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-
-/** The throwaway PostgreSQL server, on a port free at run time (another if that one is taken first). */
-async function startPostgres() {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return execFileSync("bash", [pgScript, "start", String(await freePort())], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-    } catch (e) {
-      if (attempt === 3 || !/Address already in use/.test(String(e.stderr))) throw e;
-    }
-  }
-}
-
 const pgScript = join(ROOT, "scripts/postgres-temp.sh");
-const started = await startPostgres();
+// On a port free at run time (scripts/postgres-temp.sh chooses it).
+const started = execFileSync("bash", [pgScript, "start"], { encoding: "utf8" });
 const databaseUrl = /DATABASE_URL=(\S+)/.exec(started)?.[1];
 const pgDir = /PG_TEMP_DIR=(\S+)/.exec(started)?.[1];
 try {

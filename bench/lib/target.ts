@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { type ScaleOptions, type ScaleSummary, seedScale } from "../../apps/api/src/cli/seed-scale.js";
 import { openDatabase } from "../../apps/api/src/db/client.js";
 import { runDir } from "./run-dir.js";
-import { freePort, REPO_ROOT } from "./server.js";
+import { REPO_ROOT } from "./server.js";
 
 export type DbKind = "embedded" | "postgres";
 
@@ -27,32 +27,24 @@ const PG_SCRIPT = join(REPO_ROOT, "scripts/postgres-temp.sh");
 
 /**
  * A throwaway PostgreSQL server (scripts/postgres-temp.sh) on the given port or, by default, on a
- * port free at run time; should another process take that port before PostgreSQL listens on it,
- * it starts on another one.
+ * port free at run time (the script chooses it, and another should that one be taken first).
  */
-async function startPostgres(
-  port: number | undefined,
-  durable: boolean,
-): Promise<{ databaseUrl: string; pgDir: string }> {
-  for (let attempt = 1; ; attempt++) {
-    const p = port ?? (await freePort());
-    try {
-      const out = execFileSync("bash", [PG_SCRIPT, "start", String(p)], {
-        env: { ...process.env, PG_DURABLE: durable ? "1" : "" },
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const databaseUrl = /DATABASE_URL=(\S+)/.exec(out)?.[1];
-      const pgDir = /PG_TEMP_DIR=(\S+)/.exec(out)?.[1];
-      if (!databaseUrl || !pgDir) throw new Error(`could not start PostgreSQL: ${out}`);
-      return { databaseUrl, pgDir };
-    } catch (e) {
-      const why = String((e as { stderr?: string }).stderr ?? "").trim();
-      // postgres-temp.sh prints the server's log, which says so, and removes what it made.
-      if (port === undefined && attempt < 3 && /Address already in use/.test(why)) continue;
-      if (!why) throw e;
-      throw new Error(`could not start PostgreSQL on port ${p}:\n${why}`);
-    }
+function startPostgres(port: number | undefined, durable: boolean): { databaseUrl: string; pgDir: string } {
+  try {
+    const out = execFileSync("bash", [PG_SCRIPT, "start", ...(port === undefined ? [] : [String(port)])], {
+      env: { ...process.env, PG_DURABLE: durable ? "1" : "" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const databaseUrl = /DATABASE_URL=(\S+)/.exec(out)?.[1];
+    const pgDir = /PG_TEMP_DIR=(\S+)/.exec(out)?.[1];
+    if (!databaseUrl || !pgDir) throw new Error(`could not start PostgreSQL: ${out}`);
+    return { databaseUrl, pgDir };
+  } catch (e) {
+    // postgres-temp.sh prints the server's log, which says why, and removes what it made.
+    const why = String((e as { stderr?: string }).stderr ?? "").trim();
+    if (!why) throw e;
+    throw new Error(`could not start PostgreSQL${port === undefined ? "" : ` on port ${port}`}:\n${why}`);
   }
 }
 
@@ -87,7 +79,7 @@ export async function prepareTarget(
   }
   let started: { databaseUrl: string; pgDir: string };
   try {
-    started = await startPostgres(opts.pgPort, opts.durable ?? false);
+    started = startPostgres(opts.pgPort, opts.durable ?? false);
   } catch (e) {
     rmSync(workDir, { recursive: true, force: true });
     throw e;
