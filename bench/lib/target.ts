@@ -189,7 +189,20 @@ export async function pgCtl(target: Target, action: "stop" | "start"): Promise<v
   }
   const [cmd, rest] = asOwner(args) as [string, string[]];
   // Asynchronous, so the clients loading the app keep running while the database stops and starts.
-  await promisify(execFile)(cmd, rest);
+  if (action === "stop") return void (await promisify(execFile)(cmd, rest));
+  // The app's DATABASE_URL names this port, so a start cannot move to another one: when the port
+  // was taken while the server was down (say by a run beside this one), wait and try it again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return void (await promisify(execFile)(cmd, rest));
+    } catch (error) {
+      if (attempt === 3) {
+        const log = readFileSync(join(target.pgDir, "server.log"), "utf8").trim().split("\n").slice(-5);
+        throw new Error(`PostgreSQL did not start again on its port:\n${log.join("\n")}`, { cause: error });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
 }
 
 function readdirBin(): string {
