@@ -189,6 +189,45 @@ describe("verified addresses", () => {
     for (let i = 0; i < 3; i++) expect((await smtp.next()).to).toEqual(["resend@example.test"]);
   });
 
+  it("an admin sends an unverified account a link to its own address, within the account's limit", async () => {
+    const email = "asked.by.phone@example.test";
+    const auth = await register(email);
+    await verificationMail(email);
+    const me = (await t.app.inject({ method: "GET", url: "/api/auth/me", headers: auth })).json();
+    const send = (id: string, headers: Record<string, string> = admin.auth) =>
+      t.app.inject({ method: "POST", url: `/api/users/${id}/verification-link`, headers });
+
+    const sent = await send(me._id);
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json().message).toBe(`A verification link was sent to ${email}.`);
+    const { token } = await verificationMail(email);
+    // The owner's own resends and the admin's count together: three an hour.
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/auth/resend-verification", headers: auth }))
+        .statusCode,
+    ).toBe(202);
+    expect((await send(me._id)).statusCode).toBe(202);
+    const refused = await send(me._id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe("Too many verification e-mails. Please try again in an hour.");
+    // Each new link replaces the one before: of the three mailed, only the newest verifies (the two
+    // last may arrive in either order).
+    const later = [(await verificationMail(email)).token, (await verificationMail(email)).token];
+    const use = async (link: string) =>
+      (await t.app.inject({ method: "POST", url: `/api/auth/verify-email/${link}` })).statusCode;
+    expect(await use(token)).toBe(400);
+    expect([await use(later[0] ?? ""), await use(later[1] ?? "")].sort()).toEqual([200, 400]);
+
+    const verified = await buildUser(t.app);
+    const already = await send(verified.user.id);
+    expect(already.statusCode).toBe(409);
+    expect(already.json().message).toBe("This user's e-mail address is already verified.");
+    expect((await send("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await send("not-an-id")).statusCode).toBe(400);
+    // Only admins: an applicant cannot have links sent to other accounts.
+    expect((await send(me._id, auth)).statusCode).toBe(403);
+  });
+
   it("accounts an admin creates are verified; a changed address must be verified again", async () => {
     const res = await t.app.inject({
       method: "POST",

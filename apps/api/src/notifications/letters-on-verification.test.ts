@@ -1,7 +1,7 @@
 import { todayUtc } from "@visa/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { applications, letters, mailJobs } from "../db/schema.js";
+import { applications, emailVerifications, letters, mailJobs } from "../db/schema.js";
 import { importAccepted, importRow, toCsv } from "../imports/csv-test-helpers.js";
 import { type TestUser, withAppAndAdmin } from "../test/app-with-admin.js";
 import { applicationPayload, buildApplication, buildMeeting, buildUser } from "../test/factories.js";
@@ -707,5 +707,55 @@ describe("what the applicant missed while the address was unproved", () => {
     expect(more).toEqual([]);
     expect(letter?.attachments).toHaveLength(1);
     expect(letter?.text).toContain("> Sent while the mailbox was down.");
+  });
+});
+
+describe("an applicant whose mail is held for an unproved address", () => {
+  const VERIFY_SUBJECT = "Verify your e-mail address for the Visa Letter Portal";
+  const WAITING = "Mail about your requests in the Visa Letter Portal is waiting";
+
+  it("is sent a link saying mail waits, once a day, and the letter follows its use", async () => {
+    // An account from before addresses were verified: never sent a link.
+    const email = "from.before.links@example.test";
+    const applicant = await buildUser(t.app, { email, emailVerifiedAt: null });
+    const first = await request(applicant.auth, (await meeting()).id);
+    const second = await request(applicant.auth, (await meeting()).id);
+    await drainMailQueue(t.app.ctx);
+    // Its request's receipt was held: the link asks for the verification, nothing else went.
+    const asked = mailsTo(email);
+    expect(asked.map((m) => m.subject)).toEqual([VERIFY_SUBJECT]);
+    expect(asked[0]?.text.startsWith(WAITING)).toBe(true);
+    expect(asked[0]?.text).not.toContain(applicationPayload("x").passportNumber);
+
+    // Decisions while that link can still be used send no other.
+    await setStatus(first, "Approved");
+    await setStatus(second, "Rejected");
+    await drainMailQueue(t.app.ctx);
+    expect(mailsTo(email).map((m) => m.subject)).toEqual([VERIFY_SUBJECT]);
+
+    // The link expired unused: the next decision asks again, with a new link.
+    await t.app.ctx.db
+      .update(emailVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailVerifications.userId, applicant.user.id));
+    await setStatus(second, "Pending");
+    await drainMailQueue(t.app.ctx);
+    expect(mailsTo(email).map((m) => m.subject)).toEqual([VERIFY_SUBJECT, VERIFY_SUBJECT]);
+    const token = mailedToken(email, "verify-email") ?? "";
+    expect((await verify(token)).statusCode).toBe(200);
+    await drainMailQueue(t.app.ctx);
+    expect(lettersMailed(email)).toEqual({ [first]: 1 });
+  });
+
+  it("is not sent a second link while the one from registering can be used", async () => {
+    const email = "just.registered@example.test";
+    const { auth } = await registered(email);
+    const id = await request(auth, (await meeting()).id);
+    await setStatus(id, "Approved");
+    await drainMailQueue(t.app.ctx);
+    expect(mailsTo(email).map((m) => m.subject)).toEqual([
+      "Verify your e-mail address for the Visa Letter Portal",
+    ]);
+    expect(mailsTo(email)[0]?.text.startsWith(WAITING)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { todayUtc } from "@visa/domain";
 import { and, asc, desc, eq, gte, inArray, isNull, type SQLWrapper, sql } from "drizzle-orm";
+import { askToVerify } from "../auth/email-verification.service.js";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
 import { applicationHistory, applications, mailJobs, meetings } from "../db/schema.js";
@@ -134,6 +135,8 @@ export async function queueStateMailsOnce(ctx: AppContext, wanted: StateMailWant
   if (wanted.length === 0) return;
   // Read before the transaction: the embedded database has one connection, which it holds.
   const sender = await organisationName(ctx);
+  // The owners whose addresses are unproved, whose mail is held: they are asked to verify.
+  const held = new Set<string>();
   for (let i = 0; i < wanted.length; i += CHUNK) {
     const chunk = wanted.slice(i, i + CHUNK);
     const queued = await ctx.db.transaction(async (tx) => {
@@ -144,7 +147,10 @@ export async function queueStateMailsOnce(ctx: AppContext, wanted: StateMailWant
       const jobs: MailJobInput[] = [];
       for (const { applicationId, plan } of chunk) {
         const s = subjects.get(applicationId);
-        if (!s?.email) continue;
+        if (!s?.email) {
+          if (s?.ownerId) held.add(s.ownerId);
+          continue;
+        }
         const job = await stateMailJob(ctx, tx, { ...s, email: s.email }, plan, sender, unmailed);
         if (job) jobs.push(job);
       }
@@ -153,6 +159,7 @@ export async function queueStateMailsOnce(ctx: AppContext, wanted: StateMailWant
     });
     if (queued) kickMailWorker(ctx);
   }
+  await askToVerify(ctx, [...held]);
 }
 
 /**

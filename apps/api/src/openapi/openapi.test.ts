@@ -20,6 +20,7 @@ const BODILESS = new Set([
   "POST /api/auth/logout-everywhere",
   "POST /api/auth/verify-email/{token}",
   "POST /api/auth/resend-verification",
+  "POST /api/users/{id}/verification-link",
   "POST /api/applications/{id}/letter/resend",
   "POST /api/applications/{id}/withdraw",
 ]);
