@@ -37,7 +37,15 @@ export function UsersTable({ users, onEdit, onToggleAdmin, onChangePassword, onD
             return (
               <tr key={u._id} className={u.isAdmin ? "bg-blue-50" : undefined}>
                 <td className="whitespace-nowrap px-4 py-3 font-medium text-gray-900">{name}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-700">{u.email}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                  {u.email}
+                  {/* The portal mails an unverified address nothing about its requests (product.md). */}
+                  {!u.emailVerified && (
+                    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                      not verified
+                    </span>
+                  )}
+                </td>
                 <td className="px-4 py-3">
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-medium ${

@@ -18,7 +18,7 @@ function user(id: string, first: string, isAdmin: boolean): UserDto {
   };
 }
 
-const USERS = [user("u1", "Ada", true), user("u2", "Ben", false)];
+const USERS = [user("u1", "Ada", true), { ...user("u2", "Ben", false), emailVerified: false }];
 let network: ReturnType<typeof stubApi>;
 const listCalls = () => network.calls.filter((c) => c.method === "GET" && c.url.pathname === "/api/users");
 
@@ -46,6 +46,11 @@ describe("ManageUsersPage", () => {
     expect(ada).toHaveClass("bg-blue-50");
     expect(within(ada as HTMLElement).getByText("admin")).toBeInTheDocument();
     expect(screen.getByText("Ben Example").closest("tr")).not.toHaveClass("bg-blue-50");
+    // An address the portal does not mail yet says so; a verified one says nothing.
+    expect(
+      within(screen.getByText("Ben Example").closest("tr") as HTMLElement).getByText("not verified"),
+    ).toBeInTheDocument();
+    expect(within(ada as HTMLElement).queryByText("not verified")).not.toBeInTheDocument();
     expect(screen.getByText("Showing 1-2 of 12 users")).toBeInTheDocument();
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Previous" })).toHaveAttribute("aria-disabled", "true");

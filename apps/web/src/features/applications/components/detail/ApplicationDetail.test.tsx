@@ -1,8 +1,9 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ApplicationDto } from "@visa/domain";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
-import { findAnnounced, holdApi, renderRoutes, stubApi } from "../../../../lib/testing";
+import { findAnnounced, holdApi, json, renderRoutes, stubApi } from "../../../../lib/testing";
 import { applicationDto, me } from "../../test-data";
 import { ApplicationDetail } from "./ApplicationDetail";
 
@@ -57,6 +58,52 @@ describe("application details", () => {
     await user.click(await screen.findByRole("button", { name: "Resend letter by e-mail" }));
     expect(await screen.findByText("The letter will be e-mailed shortly")).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+
+  it("tells admins the applicant's address is unverified and sends a new link on request", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    const owner = { ...applicationDto().userId, emailVerified: false } as ApplicationDto["userId"];
+    let sends = 0;
+    const { calls } = stubApi({
+      "GET /api/applications/a1": { json: applicationDto({ status: "Approved", userId: owner }) },
+      "POST /api/users/u1/verification-link": () =>
+        ++sends === 1
+          ? json({ message: "A verification link was sent to ada@example.org." }, 202)
+          : json({ message: "Too many verification e-mails. Please try again in an hour." }, 429),
+    });
+    renderDetail(true);
+    const notice = await screen.findByRole("region", { name: "E-mail address not verified" });
+    expect(notice).toHaveTextContent(
+      "Ada Lovelace has not verified ada@example.org yet. The portal e-mails them about this request, the letter included, once they do",
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(notice).getByRole("button", { name: "Send a new verification link" }));
+    expect(await findAnnounced("polite")).toHaveTextContent(
+      "A verification link was sent to ada@example.org.",
+    );
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+      "/api/users/u1/verification-link",
+    ]);
+    await user.click(within(notice).getByRole("button", { name: "Send a new verification link" }));
+    expect(await findAnnounced("assertive")).toHaveTextContent(
+      "Failed to send the link: Too many verification e-mails. Please try again in an hour.",
+    );
+  });
+
+  it("says nothing of the address when it is verified, or to the applicant", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    stubApi({ "GET /api/applications/a1": { json: applicationDto() } });
+    const admin = renderDetail(true);
+    expect(await screen.findByText("São Paulo")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "E-mail address not verified" })).not.toBeInTheDocument();
+    admin.unmount();
+
+    saveSession({ token: "t.k.n", userId: "u1", userRole: "user" });
+    const owner = { ...applicationDto().userId, emailVerified: false } as ApplicationDto["userId"];
+    stubApi({ "GET /api/applications/a1": { json: applicationDto({ userId: owner }) } });
+    renderDetail();
+    expect(await screen.findByRole("button", { name: "Edit" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "E-mail address not verified" })).not.toBeInTheDocument();
   });
 
   it("shows no resend button to the applicant", async () => {

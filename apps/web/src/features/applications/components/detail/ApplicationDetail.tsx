@@ -15,6 +15,7 @@ import { ApplicationHistory } from "../ApplicationHistory";
 import { NextSteps } from "../NextSteps";
 import { ReviewBar } from "../review/ReviewBar";
 import { ReviewNotes } from "../review/ReviewNotes";
+import { UnverifiedOwnerNotice } from "../review/UnverifiedOwnerNotice";
 import { WarningsSection } from "../review/WarningsSection";
 import { normalStatus } from "../status";
 import { ApplicationEditForm } from "./ApplicationEditForm";
@@ -148,6 +149,7 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         </Banner>
       )}
       {reviewing && <WarningsSection warnings={app.warnings} />}
+      {reviewing && app.userId && !app.userId.emailVerified && <UnverifiedOwnerNotice owner={app.userId} />}
       {!reviewing && app.withdrawnAt && (
         <Banner kind="info">
           {isOwner ? "You" : "The applicant"} withdrew this request on {formatDateEastern(app.withdrawnAt)}.
