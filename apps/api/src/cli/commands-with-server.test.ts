@@ -270,13 +270,24 @@ describe.skipIf(!!process.env.DATABASE_URL)("one DATA_DIR", () => {
       }
     }
 
-    it("refuse with one line naming it", async () => {
+    it("refuse with one line naming it, to be run again once it has finished", async () => {
       const dir = mkdtempSync(join(tmpdir(), "visa-commands-"));
       const res = await adminWhileHeld(dir, "npm run seed:demo");
       expect(res.code).toBe(1);
       expect(res.err).toMatch(
         new RegExp(
-          `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): it takes no commands now`,
+          `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): run this again once it has finished$`,
+        ),
+      );
+    }, 120_000);
+
+    it("say a server that takes no commands yet takes them once it listens", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "visa-commands-"));
+      const res = await adminWhileHeld(dir, "the server");
+      expect(res.code).toBe(1);
+      expect(res.err).toMatch(
+        new RegExp(
+          `^${dir} is in use by the server \\(pid ${process.pid}, since [^)]+\\): it takes no commands now; run this again once that server is listening`,
         ),
       );
     }, 120_000);

@@ -5,11 +5,17 @@ import {
   sendCommand,
   takesCommands,
 } from "../data-dir/command-socket.js";
-import { DataDirInUseError } from "../data-dir/data-dir-lock.js";
+import { type DataDirHolder, DataDirInUseError } from "../data-dir/data-dir-lock.js";
 import { type Database, openDatabase } from "../db/client.js";
 
-const REFUSED_ADVICE =
-  "it takes no commands now; run this again once that server is listening (it then runs the command), or after that process has ended";
+/**
+ * Another command holding DATA_DIR ends by itself; a server holding it takes commands once it
+ * listens (while it starts, or with commands off, it does not).
+ */
+const refusedAdvice = (holder: DataDirHolder | undefined) =>
+  holder?.role.startsWith("npm run ")
+    ? "run this again once it has finished"
+    : "it takes no commands now; run this again once that server is listening (it then runs the command), or after that process has ended";
 // A server on a DATA_DIR this long never listens for commands: waiting for it would not help.
 const LONG_PATH_ADVICE = `no process can take commands on a DATA_DIR longer than ${MAX_COMMAND_DATA_DIR} bytes (the limit of its local socket's path); stop that process to run this command, or give the server a shorter DATA_DIR`;
 
@@ -31,7 +37,7 @@ export async function runOnDatabase<A>(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       holder: `npm run ${command}`,
-      lockAdvice: takesCommands(config.dataDir) ? REFUSED_ADVICE : LONG_PATH_ADVICE,
+      lockAdvice: takesCommands(config.dataDir) ? refusedAdvice : LONG_PATH_ADVICE,
     });
   } catch (e) {
     if (!(e instanceof DataDirInUseError)) throw e;

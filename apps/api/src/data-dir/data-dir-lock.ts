@@ -14,14 +14,18 @@ export interface DataDirHolder {
   commands?: boolean;
 }
 
+/** What a process refused by the lock should do instead: the same words for any holder, or by holder. */
+export type LockAdvice = string | ((holder: DataDirHolder | undefined) => string);
+
 /** Another process holds DATA_DIR; the message is one line saying which and what to do instead. */
 export class DataDirInUseError extends Error {
   constructor(
     readonly dataDir: string,
     readonly holder: DataDirHolder | undefined,
-    advice: string,
+    advice: LockAdvice,
   ) {
-    super(`${dataDir} is in use by ${describeHolder(holder)}: ${advice}`);
+    const words = typeof advice === "function" ? advice(holder) : advice;
+    super(`${dataDir} is in use by ${describeHolder(holder)}: ${words}`);
   }
 }
 
@@ -43,7 +47,7 @@ const DEFAULT_ADVICE = "stop that process first, or give this one another DATA_D
  * drops it when the process ends, however it ends: a crash or kill -9 leaves no stale lock. The
  * file itself stays; only the lock on it counts.
  */
-export function lockDataDir(dataDir: string, role: string, advice = DEFAULT_ADVICE): DataDirLock {
+export function lockDataDir(dataDir: string, role: string, advice: LockAdvice = DEFAULT_ADVICE): DataDirLock {
   const file = join(dataDir, LOCK_FILE);
   let fd: number;
   try {

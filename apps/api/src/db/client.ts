@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { DataDirLock } from "../data-dir/data-dir-lock.js";
+import type { DataDirLock, LockAdvice } from "../data-dir/data-dir-lock.js";
 import { refuseNewerDatabase } from "./newer-database.js";
 import { postgresStartError, requireUtf8, whereIs } from "./postgres-start.js";
 import * as schema from "./schema.js";
@@ -69,7 +69,7 @@ export async function openDatabase(opts: {
   /** Who opens the embedded database's DATA_DIR, as another process refused by its lock is told. */
   holder?: string;
   /** What such a refused process should do instead. */
-  lockAdvice?: string;
+  lockAdvice?: LockAdvice;
   /** DATA_DIR's lock, already taken by the caller (closing the database releases it). */
   lock?: DataDirLock;
   /** Whether the embedded database vacuums while open (default true; see vacuumWhileOpen). */

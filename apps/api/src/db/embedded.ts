@@ -18,7 +18,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { type DataDirLock, lockDataDir } from "../data-dir/data-dir-lock.js";
+import { type DataDirLock, type LockAdvice, lockDataDir } from "../data-dir/data-dir-lock.js";
 import { narrowDataDir } from "../data-dir/private-files.js";
 import type { Database, Db } from "./client.js";
 import { formatBytes, freeBytes, isDiskFull, WRITE_RESERVE, WriteRoom } from "./disk-space.js";
@@ -86,7 +86,7 @@ export interface EmbeddedOptions {
   /** Who opens DATA_DIR, as other processes will be told ("the server", "npm run admin"). */
   holder?: string;
   /** What a process refused by the lock should do instead. */
-  lockAdvice?: string;
+  lockAdvice?: LockAdvice;
   /** The lock, when the caller took it already. */
   lock?: DataDirLock;
   /**
