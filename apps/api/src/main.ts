@@ -1,6 +1,6 @@
 import { ConfigError, loadServerConfig, publicUrlWarning } from "./config.js";
 import type { CommandSocket } from "./data-dir/command-socket.js";
-import { lockDataDir } from "./data-dir/data-dir-lock.js";
+import { lockDataDirAfterCommands } from "./data-dir/data-dir-lock.js";
 import { loggableError } from "./lib/loggable-error.js";
 
 /** How long after it listens the server loads the letters' code (letters/letter-code.ts). */
@@ -18,8 +18,10 @@ async function main() {
     throw e;
   }
   // The embedded database's DATA_DIR is taken first, so a second server refuses at once, before
-  // the rest of the server is even loaded.
-  const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, "the server");
+  // the rest of the server is even loaded; a command holding it is waited for.
+  const dataDirLock = config.databaseUrl
+    ? undefined
+    : await lockDataDirAfterCommands(config.dataDir, "the server", (line) => console.error(line));
   const { buildApp, loadLetterCode } = await import("./app.js");
   const { serveCommands } = await import("./data-dir/command-socket.js");
   const { serverCommands } = await import("./cli/server-commands.js");

@@ -5,7 +5,7 @@ import {
   sendCommand,
   takesCommands,
 } from "../data-dir/command-socket.js";
-import { type DataDirHolder, DataDirInUseError } from "../data-dir/data-dir-lock.js";
+import { type DataDirHolder, DataDirInUseError, isCommand } from "../data-dir/data-dir-lock.js";
 import { type Database, openDatabase } from "../db/client.js";
 
 /**
@@ -13,7 +13,7 @@ import { type Database, openDatabase } from "../db/client.js";
  * listens (while it starts, or with commands off, it does not).
  */
 const refusedAdvice = (holder: DataDirHolder | undefined) =>
-  holder?.role.startsWith("npm run ")
+  isCommand(holder)
     ? "run this again once it has finished"
     : "it takes no commands now; run this again once that server is listening (it then runs the command), or after that process has ended";
 // A server on a DATA_DIR this long never listens for commands: waiting for it would not help.

@@ -2,7 +2,12 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DataDirInUseError, lockDataDir } from "./data-dir-lock.js";
+import {
+  DataDirInUseError,
+  type DataDirLock,
+  lockDataDir,
+  lockDataDirAfterCommands,
+} from "./data-dir-lock.js";
 
 const fresh = () => mkdtempSync(join(tmpdir(), "visa-lock-"));
 
@@ -27,6 +32,41 @@ describe("DATA_DIR lock", () => {
     first.release();
     const second = lockDataDir(dir, "npm run admin");
     second.release();
+  });
+
+  it("has a starting server wait for a command holding DATA_DIR, saying so once", async () => {
+    const dir = fresh();
+    const command = lockDataDir(dir, "npm run seed:demo");
+    const said: string[] = [];
+    let started: DataDirLock | undefined;
+    const starting = lockDataDirAfterCommands(dir, "the server", (line) => said.push(line)).then((lock) => {
+      started = lock;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(started).toBeUndefined();
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(
+      new RegExp(
+        `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): waiting for it to finish$`,
+      ),
+    );
+    command.release();
+    await starting;
+    expect(started).toBeDefined();
+    // The server holds it now: a command is refused.
+    expect(() => lockDataDir(dir, "npm run admin")).toThrow(DataDirInUseError);
+    started?.release();
+  });
+
+  it("has a starting server refuse at once while another server holds DATA_DIR", async () => {
+    const dir = fresh();
+    const server = lockDataDir(dir, "the server");
+    const said: string[] = [];
+    await expect(lockDataDirAfterCommands(dir, "the server", (line) => said.push(line))).rejects.toThrow(
+      /is in use by the server \(pid \d+, since [^)]+\): stop that process first, or give this one another DATA_DIR$/,
+    );
+    expect(said).toEqual([]);
+    server.release();
   });
 
   it("tells later processes what the holder adds about itself", () => {

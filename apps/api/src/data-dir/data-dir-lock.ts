@@ -101,6 +101,37 @@ export function readHolder(dataDir: string): DataDirHolder | undefined {
   }
 }
 
+/** Whether the holder is one of the commands (`npm run admin`, ...): it ends by itself. */
+export const isCommand = (holder: DataDirHolder | undefined) => Boolean(holder?.role.startsWith("npm run "));
+
+/** How often a start waiting for a command to finish tries DATA_DIR's lock again. */
+const RETRY_MS = 250;
+
+/**
+ * `lockDataDir` for a server's start. While a command holds DATA_DIR (`npm run seed:demo` typed a
+ * moment before `npm start`, a restore), it waits for the command to end, saying so once through
+ * `say`: a command ends by itself. Any other holder (a server) refuses at once, as lockDataDir does.
+ */
+export async function lockDataDirAfterCommands(
+  dataDir: string,
+  role: string,
+  say: (line: string) => void,
+): Promise<DataDirLock> {
+  const advice = (holder: DataDirHolder | undefined) =>
+    isCommand(holder) ? "waiting for it to finish" : DEFAULT_ADVICE;
+  let waiting = false;
+  for (;;) {
+    try {
+      return lockDataDir(dataDir, role, advice);
+    } catch (e) {
+      if (!(e instanceof DataDirInUseError && isCommand(e.holder))) throw e;
+      if (!waiting) say(e.message);
+      waiting = true;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  }
+}
+
 function describeHolder(holder: DataDirHolder | undefined): string {
   if (!holder) return "another process";
   const since = holder.since.replace("T", " ").replace(/\.\d+Z$/, " UTC");
