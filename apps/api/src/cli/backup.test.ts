@@ -56,34 +56,45 @@ async function databaseToKeep() {
 
 // The embedded database's files; a PostgreSQL run would only repeat it.
 describe.skipIf(!!process.env.DATABASE_URL)("npm run backup and npm run restore", () => {
-  it("refuse with one line while a process that takes no commands holds DATA_DIR, touching nothing", async () => {
+  it("while a command holds DATA_DIR: a restore refuses, a backup waits for it, touching nothing until then", async () => {
     const dataDir = fresh();
     await addUser(dataDir, "held@example.test");
     const before = readdirSync(join(dataDir, "pgdata")).sort();
     const file = join(fresh(), "portal.tar.gz");
     writeFileSync(file, "an older backup");
+    const copy = join(fresh(), "copy.tar.gz");
     const env = { NODE_ENV: "test", DATA_DIR: dataDir };
     // A holder without the server's command socket (a server goes through it: commands-with-server).
     const holder = lockDataDir(dataDir, "npm run seed:demo");
     try {
-      const backup = capture();
-      expect(await runBackupCli(["backup", file], env, backup.out)).toBe(1);
-      expect(backup.lines).toHaveLength(1);
-      expect(backup.lines[0]).toMatch(
-        new RegExp(
-          `^${dataDir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): it takes no commands`,
-        ),
-      );
       await expect(runBackupCli(["restore", file, "--replace"], env, capture().out)).rejects.toThrow(
         new RegExp(
           `^${dataDir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): stop it first`,
         ),
       );
+      expect(readdirSync(join(dataDir, "pgdata")).sort()).toEqual(before);
+      const backup = capture();
+      const backedUp = runBackupCli(["backup", copy], env, backup.out);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(existsSync(copy)).toBe(false);
+      expect(backup.lines).toHaveLength(1);
+      expect(backup.lines[0]).toMatch(
+        new RegExp(
+          `^${dataDir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): waiting for it to finish$`,
+        ),
+      );
+      holder.release();
+      expect(await backedUp).toBe(0);
     } finally {
       holder.release();
     }
     expect(readFileSync(file, "utf8")).toBe("an older backup");
-    expect(readdirSync(join(dataDir, "pgdata")).sort()).toEqual(before);
+    // The backup made once the command had finished restores the database it held.
+    const restored = fresh();
+    expect(
+      await runBackupCli(["restore", copy], { NODE_ENV: "test", DATA_DIR: restored }, capture().out),
+    ).toBe(0);
+    expect(await emails(restored)).toEqual(["held@example.test"]);
   }, 240_000);
 
   it("copies the database into a file that restores it as it was, elsewhere or in place", async () => {

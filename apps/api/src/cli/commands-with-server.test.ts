@@ -258,36 +258,44 @@ describe.skipIf(!!process.env.DATABASE_URL)("one DATA_DIR", () => {
   });
 
   describe("commands while another command holds DATA_DIR", () => {
-    /** `npm run admin` on `dir` while `holder` holds it: its exit code and what it said. */
-    async function adminWhileHeld(dir: string, holder: string) {
+    /**
+     * `npm run admin` on `dir` while `holder` holds it: its exit code and what it said. The holder
+     * lets go after `releaseAfterMs`, or once the command has ended.
+     */
+    async function adminWhileHeld(dir: string, holder: string, releaseAfterMs?: number) {
       const lock = lockDataDir(dir, holder);
+      const timer =
+        releaseAfterMs === undefined ? undefined : setTimeout(() => lock.release(), releaseAfterMs);
       try {
         return await run("apps/api/src/cli/admin.ts", ["--email", "a@example.org", "--password", "abcdef"], {
           DATA_DIR: dir,
         });
       } finally {
+        clearTimeout(timer);
         lock.release();
       }
     }
 
-    it("refuse with one line naming it, to be run again once it has finished", async () => {
+    it("wait for another command to finish, saying so in one line, then run", async () => {
       const dir = mkdtempSync(join(tmpdir(), "visa-commands-"));
-      const res = await adminWhileHeld(dir, "npm run seed:demo");
-      expect(res.code).toBe(1);
+      const res = await adminWhileHeld(dir, "npm run seed:demo", 3_000);
+      expect(res.code).toBe(0);
       expect(res.err).toMatch(
         new RegExp(
-          `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): run this again once it has finished$`,
+          `^${dir} is in use by npm run seed:demo \\(pid ${process.pid}, since [^)]+\\): waiting for it to finish$`,
         ),
       );
+      expect(res.out).toContain("a@example.org");
     }, 120_000);
 
-    it("say a server that takes no commands yet takes them once it listens", async () => {
+    it("wait for a starting server to take commands, and run once DATA_DIR is free", async () => {
       const dir = mkdtempSync(join(tmpdir(), "visa-commands-"));
-      const res = await adminWhileHeld(dir, "the server");
-      expect(res.code).toBe(1);
+      // A server that has not opened its command socket yet, and then stops.
+      const res = await adminWhileHeld(dir, "the server", 3_000);
+      expect(res.code).toBe(0);
       expect(res.err).toMatch(
         new RegExp(
-          `^${dir} is in use by the server \\(pid ${process.pid}, since [^)]+\\): it takes no commands now; run this again once that server is listening`,
+          `^${dir} is in use by the server \\(pid ${process.pid}, since [^)]+\\): waiting for it to take commands$`,
         ),
       );
     }, 120_000);
