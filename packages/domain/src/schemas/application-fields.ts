@@ -268,7 +268,8 @@ export const CSV_FIELD_KEYS = keysWhere((f) => f.csv);
 export const CSV_TEXT_FIELD_KEYS = keysWhere((f) => f.csv && f.kind === "text");
 /**
  * Fields the letter prints, in the table's order. Stored letters keep a hash of these values in
- * this order, so moving a printed field in the table makes every issued letter look stale.
+ * this order, so moving a printed field in the table makes every issued letter look stale; a field
+ * marked printed later comes after them, and while empty leaves the hash as it was (letter-hashes.ts).
  */
 export const PRINTED_FIELD_KEYS = keysWhere((f) => f.printed);
 
