@@ -13,6 +13,7 @@ import {
   applicationCreateSchema,
   applicationUpdateSchema,
 } from "./applications.js";
+import { LETTER_PLACEHOLDERS } from "./letters.js";
 
 describe("the application field table", () => {
   it("gives the CSV the columns files already carry, in their order", () => {
@@ -67,6 +68,11 @@ describe("the application field table", () => {
       ],
       "hotelName",
     ]);
+  });
+
+  it("marks printed every field a letter template may name, so a change to it issues a new letter", () => {
+    const named = Object.keys(LETTER_PLACEHOLDERS).filter((k) => Object.hasOwn(APPLICATION_FIELDS, k));
+    expect(named.filter((k) => !(PRINTED_FIELD_KEYS as string[]).includes(k))).toEqual([]);
   });
 
   it("labels the form's required fields from the table, the meeting first", () => {
