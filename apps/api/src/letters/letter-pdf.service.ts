@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { applications, meetings } from "../db/schema.js";
 import { forbidden, notFound } from "../lib/errors.js";
-import { composeLetter } from "./compose-letter.js";
+import { composeLetter, type LetterApplicant } from "./compose-letter.js";
 import { letterAssets } from "./letter-assets.js";
 import { type DownloadNames, letterNames } from "./letter-filename.js";
 import { currentLetter } from "./letter-issue.service.js";
@@ -67,7 +67,7 @@ export async function downloadLetter(
 }
 
 /** Sample data shown in previews: names that test the font, dates that test the calendar. */
-export const SAMPLE_APPLICANT = {
+export const SAMPLE_APPLICANT: LetterApplicant = {
   firstName: "Zoë",
   lastName: "Łukasiewicz-Ñúñez",
   birthdate: "1990-01-31",
