@@ -41,5 +41,6 @@ export const AUTH_MESSAGES = {
   missingNames: "First name and last name are required",
   passwordsDoNotMatch: "Passwords do not match",
   sessionExpired: "Session expired. Please log in again.",
+  adminOnly: "Admin access required",
   invalidResetToken: "Invalid or expired reset token",
 } as const;

@@ -11,6 +11,8 @@ import type {
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
 import { meetings } from "../db/schema.js";
+import { forbidden } from "../lib/errors.js";
+import { adminListRefusal } from "./application.policy.js";
 import { applicationPresenter, applicationSummaryPresenter } from "./application.presenter.js";
 import {
   type AdminListQuery,
@@ -24,7 +26,7 @@ import {
 import { reviewWarnings, warnedIdsOfMeetings } from "./warnings.service.js";
 
 /** The actor's own applications, newest first. */
-export async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
+async function listOwnApplications(ctx: AppContext, actor: Actor): Promise<ApplicationDto[]> {
   const records = await readApplicationsOfUser(ctx.statements.applications, actor.userId);
   return records.map((r) => applicationPresenter(r, actor));
 }
@@ -50,11 +52,26 @@ async function listQuery(
 }
 
 /**
+ * GET /api/applications: the actor's own applications, or with `admin=true` the admin list, which
+ * only admins may read.
+ */
+export async function listApplications(
+  ctx: AppContext,
+  actor: Actor,
+  { admin, ...query }: ApplicationListQuery,
+): Promise<ApplicationDto[] | ApplicationListDto | ApplicationListDto<ApplicationSummaryDto>> {
+  if (admin !== "true") return listOwnApplications(ctx, actor);
+  const refusal = adminListRefusal(actor);
+  if (refusal) throw forbidden(refusal);
+  return listApplicationsForAdmin(ctx, query);
+}
+
+/**
  * One page of all applications for admins: filtered, sorted and counted in the database, each
  * with its data-quality warnings. As full applications (the default), or as summaries, which
  * read and send only what the admin table shows.
  */
-export async function listApplicationsForAdmin(
+async function listApplicationsForAdmin(
   ctx: AppContext,
   { view, ...query }: ApplicationListQuery,
 ): Promise<ApplicationListDto | ApplicationListDto<ApplicationSummaryDto>> {

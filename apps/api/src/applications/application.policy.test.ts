@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   APPLICATION_MESSAGES,
+  adminListRefusal,
   canSeeApplication,
   documentDeleteRefusal,
   updateRefusal,
@@ -17,6 +18,11 @@ describe("application policy", () => {
     expect(canSeeApplication(admin, app("Pending", null))).toBe(true);
     expect(canSeeApplication({ userId: "u2", isAdmin: false }, app("Pending"))).toBe(false);
     expect(canSeeApplication(owner, app("Pending", null))).toBe(false);
+  });
+
+  it("lets admins only read the admin list, refusing others as the admin guard does", () => {
+    expect(adminListRefusal(admin)).toBeNull();
+    expect(adminListRefusal(owner)).toBe("Admin access required");
   });
 
   it("lets owners update only Pending applications and never their status", () => {

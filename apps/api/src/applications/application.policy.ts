@@ -1,5 +1,6 @@
 import {
   type ApplicationStatus,
+  AUTH_MESSAGES,
   canEditApplication,
   canViewApplication,
   WITHDRAWAL_REASON,
@@ -44,6 +45,11 @@ const asStatus = (s: string) => s as ApplicationStatus;
  */
 export function canSeeApplication(actor: PolicyActor, app: PolicyApplication): boolean {
   return canViewApplication(actor, app);
+}
+
+/** Why the actor may not read the admin list (everyone's applications), or null when allowed. */
+export function adminListRefusal(actor: PolicyActor): string | null {
+  return actor.isAdmin ? null : AUTH_MESSAGES.adminOnly;
 }
 
 /**

@@ -2,7 +2,6 @@ import { applicationListQuerySchema, idField, statsQuerySchema } from "@visa/dom
 import { z } from "zod";
 import { actorOf } from "../auth/guards.js";
 import type { App, RouteDeps } from "../lib/app-type.js";
-import { forbidden } from "../lib/errors.js";
 import {
   applicationAnswer,
   applicationListAnswer,
@@ -18,11 +17,7 @@ import {
   updateApplication,
 } from "./application.service.js";
 import { applicationCreateBody, applicationUpdateBody } from "./application-input.js";
-import {
-  applicationStats,
-  listApplicationsForAdmin,
-  listOwnApplications,
-} from "./application-list.service.js";
+import { applicationStats, listApplications } from "./application-list.service.js";
 import { createApplicationLimit } from "./create-rate-limit.js";
 import { withdrawApplication } from "./withdraw-application.js";
 
@@ -53,12 +48,7 @@ export async function applicationRoutes(app: App, { ctx, guards }: RouteDeps) {
         },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      if (request.query.admin !== "true") return listOwnApplications(ctx, actor);
-      if (!actor.isAdmin) throw forbidden("Admin access required");
-      return listApplicationsForAdmin(ctx, request.query);
-    },
+    async (request) => listApplications(ctx, actorOf(request), request.query),
   );
 
   // A static path: the router prefers it to /:id, so "stats" is never read as an id.

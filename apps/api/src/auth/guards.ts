@@ -92,7 +92,7 @@ export function createGuards(ctx: AppContext) {
   };
   const admin = async (request: FastifyRequest, reply: FastifyReply) => {
     await user(request, reply);
-    if (!request.actor?.isAdmin) throw forbidden("Admin access required");
+    if (!request.actor?.isAdmin) throw forbidden(AUTH_MESSAGES.adminOnly);
   };
   return { user, admin };
 }
