@@ -3,7 +3,9 @@ import { badRequest } from "../lib/errors.js";
 import { printPixels } from "./pdf/image-boxes.js";
 import { imageKind } from "./pdf/image-kind.js";
 
-export type OrganisationImage = "logo" | "signature";
+/** The organisation's images a letter prints: its logo and the signatory's signature. */
+export const ORGANISATION_IMAGES = ["logo", "signature"] as const;
+export type OrganisationImage = (typeof ORGANISATION_IMAGES)[number];
 
 /**
  * The most pixels an upload may have (a 48-megapixel phone photo has 48 million): enough for any

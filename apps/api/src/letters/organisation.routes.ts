@@ -6,15 +6,15 @@ import { fileAnswer, MULTIPART, multipartBody, organisationAnswer } from "../ope
 import {
   getOrganisation,
   getOrganisationImage,
-  type OrganisationImage,
   removeOrganisationImage,
   setCertificate,
   setOrganisationImage,
   updateOrganisation,
 } from "./organisation.service.js";
+import { ORGANISATION_IMAGES } from "./organisation-image.js";
 
 const imageParams = z.object({
-  image: z.enum(["logo", "signature"], { message: "must be logo or signature" }),
+  image: z.enum(ORGANISATION_IMAGES, { message: "must be logo or signature" }),
 });
 const MAX_CERTIFICATE_BYTES = 256 * 1024;
 
@@ -47,7 +47,7 @@ export async function organisationRoutes(app: App, { ctx, guards }: RouteDeps) {
       },
     },
     async (request, reply) => {
-      const image = await getOrganisationImage(ctx, request.params.image as OrganisationImage);
+      const image = await getOrganisationImage(ctx, request.params.image);
       return reply.type(image.type).header("cache-control", "private, no-store").send(image.data);
     },
   );
@@ -69,14 +69,14 @@ export async function organisationRoutes(app: App, { ctx, guards }: RouteDeps) {
         MAX_LETTER_IMAGE_BYTES,
         "Please choose an image to upload",
       );
-      return setOrganisationImage(ctx, request.params.image as OrganisationImage, file);
+      return setOrganisationImage(ctx, request.params.image, file);
     },
   );
 
   app.delete(
     "/api/letters/organisation/:image",
     { onRequest: guards.admin, schema: { params: imageParams, response: { 200: organisationAnswer } } },
-    async (request) => removeOrganisationImage(ctx, request.params.image as OrganisationImage),
+    async (request) => removeOrganisationImage(ctx, request.params.image),
   );
 
   app.post(
