@@ -1,6 +1,3 @@
-import type { z } from "zod";
-import { badRequest } from "./errors.js";
-
 /** What the formatter needs of a zod issue (also rebuilt from Fastify's validation errors). */
 export interface Issue {
   path: ReadonlyArray<PropertyKey>;
@@ -40,14 +37,4 @@ export function validationMessage(issue: Issue): string {
   const generic = /^[A-Z][\w ]*: (.*)$/.exec(message);
   if (generic) return `${field}: ${generic[1]}`;
   return /^[A-Z]/.test(message) ? message : `${field} ${message}`;
-}
-
-/** Parses input with a shared schema, or throws 400 with the first problem. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw issue
-    ? badRequest(validationMessage(issue as Issue), refusedFields(issue as Issue))
-    : badRequest("Invalid request");
 }
