@@ -54,6 +54,7 @@ export const bulkActionBody = z.object({
   seen: z.record(idField, statusField).optional(),
 });
 export type BulkActionInput = z.input<typeof bulkActionBody>;
+export type BulkActionRequest = z.output<typeof bulkActionBody>;
 
 /** What a bulk action did: how many changed, and for each one that did not, why. */
 export interface BulkResultDto {

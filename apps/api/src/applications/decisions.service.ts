@@ -1,4 +1,9 @@
-import { type ApplicationStatus, type BulkAction, type BulkResultDto, bulkMessage } from "@visa/domain";
+import {
+  type ApplicationStatus,
+  type BulkActionRequest,
+  type BulkResultDto,
+  bulkMessage,
+} from "@visa/domain";
 import { inArray } from "drizzle-orm";
 import type { Actor } from "../auth/guards.js";
 import type { AppContext } from "../context.js";
@@ -111,7 +116,7 @@ async function resendAll(ctx: AppContext, ids: string[]): Promise<{ changed: num
 export async function bulkAction(
   ctx: AppContext,
   actor: Actor,
-  input: { action: BulkAction; ids: string[]; reason?: string; seen?: Partial<Record<string, string>> },
+  input: BulkActionRequest,
 ): Promise<BulkResultDto> {
   const ids = [...new Set(input.ids)];
   const { changed, skipped } =

@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
+import {
+  AUTH_MESSAGES,
+  type AuthTokenDto,
+  type Login,
+  type PasswordChange,
+  type Registration,
+} from "@visa/domain";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
@@ -34,10 +40,7 @@ export async function issueSession(
  * Creates an account, mails the link that proves its address, and signs it in. Imported
  * applications sent to the address become the account's only once the link is used.
  */
-export async function register(
-  ctx: AppContext,
-  input: { email: string; password: string; firstName: string; lastName: string },
-): Promise<AuthTokenDto> {
+export async function register(ctx: AppContext, input: Registration): Promise<AuthTokenDto> {
   const passwordHash = await hashPassword(input.password);
   const [user] = await ctx.db
     .insert(users)
@@ -55,10 +58,7 @@ export async function register(
 }
 
 /** Checks e-mail and password; the two failures answer differently on purpose (product.md). */
-export async function login(
-  ctx: AppContext,
-  input: { email: string; password: string },
-): Promise<AuthTokenDto> {
+export async function login(ctx: AppContext, input: Login): Promise<AuthTokenDto> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
   if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
@@ -86,7 +86,7 @@ export async function setPassword(
 export async function changePassword(
   ctx: AppContext,
   userId: string,
-  input: { currentPassword: string; newPassword: string },
+  input: PasswordChange,
 ): Promise<AuthTokenDto> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User not found");

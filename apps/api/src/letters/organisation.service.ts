@@ -1,4 +1,4 @@
-import type { OrganisationDto, OrganisationInput } from "@visa/domain";
+import type { OrganisationDto, OrganisationFields } from "@visa/domain";
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { organisation } from "../db/schema.js";
@@ -24,7 +24,7 @@ export async function getOrganisation(ctx: AppContext): Promise<OrganisationDto>
  */
 export async function updateOrganisation(
   ctx: AppContext,
-  input: OrganisationInput,
+  input: OrganisationFields,
 ): Promise<OrganisationDto> {
   const { name, address, signatoryName, signatoryTitle } = input;
   assertPrintableTexts({ name, address, signatoryName, signatoryTitle });

@@ -1,4 +1,4 @@
-import { DEFAULT_LETTER_TEMPLATE, type LetterTemplateDto } from "@visa/domain";
+import { DEFAULT_LETTER_TEMPLATE, type LetterTemplate, type LetterTemplateDto } from "@visa/domain";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
@@ -35,7 +35,7 @@ export async function getTemplate(ctx: AppContext, meetingId: string): Promise<L
 export async function saveTemplate(
   ctx: AppContext,
   meetingId: string,
-  input: { addressee: string; body: string },
+  input: LetterTemplate,
 ): Promise<LetterTemplateDto> {
   assertPrintableTexts({ addressee: input.addressee, body: input.body });
   return ctx.db.transaction(async (tx) => {

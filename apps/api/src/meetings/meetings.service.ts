@@ -1,4 +1,4 @@
-import type { MeetingDto } from "@visa/domain";
+import type { MeetingDto, MeetingFields } from "@visa/domain";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx } from "../db/client.js";
@@ -9,21 +9,6 @@ import { conflict, notFound } from "../lib/errors.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../lib/pg-errors.js";
 import { meetingPresenter } from "./meeting.presenter.js";
 import { MEETING_MESSAGES, meetingDeletionRefusal } from "./meetings.policy.js";
-
-/** The fields of a meeting after validation (days as "YYYY-MM-DD"). */
-export interface MeetingFields {
-  name: string;
-  location: string;
-  startDate: string;
-  endDate: string;
-  isActive: boolean;
-  /** Left as stored when not sent. */
-  pickUpOffered?: boolean;
-  pickUpPlace?: string;
-  reviewDays?: number | null;
-  passportValidityMonths?: number;
-  datesToleranceDays?: number;
-}
 
 const byStartDate = [asc(meetings.startDate), asc(meetings.name)] as const;
 

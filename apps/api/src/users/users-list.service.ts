@@ -1,4 +1,4 @@
-import type { UserDto, UserListDto } from "@visa/domain";
+import type { UserDto, UserListDto, UserListFilters } from "@visa/domain";
 import { USERS_PAGE_SIZE } from "@visa/domain";
 import { and, asc, count, desc, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
@@ -33,10 +33,7 @@ const order = [
  * Users matching the search (e-mail or "first last", case-insensitive). With a page: that page
  * and the pagination; without: every match as a plain array, the answer the spec describes.
  */
-export async function listUsers(
-  ctx: AppContext,
-  query: { search?: string; page?: number; limit?: number },
-): Promise<UserDto[] | UserListDto> {
+export async function listUsers(ctx: AppContext, query: UserListFilters): Promise<UserDto[] | UserListDto> {
   const where = query.search ? matching(query.search) : undefined;
   if (query.page === undefined) {
     const rows = await ctx.db

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type AuthTokenDto } from "@visa/domain";
+import { AUTH_MESSAGES, type AuthTokenDto, type CreateUser, type UpdateUser } from "@visa/domain";
 import { and, eq, ne } from "drizzle-orm";
 import { issueSession, setPassword } from "../auth/auth.service.js";
 import {
@@ -21,10 +21,7 @@ type UserRow = typeof users.$inferSelect;
  * Creates an account for someone (admin or not). An admin vouches for the address: the account is
  * verified and receives the imported applications sent to its e-mail.
  */
-export async function createUser(
-  ctx: AppContext,
-  input: { email: string; password: string; firstName: string; lastName: string; isAdmin: boolean },
-): Promise<UserRow> {
+export async function createUser(ctx: AppContext, input: CreateUser): Promise<UserRow> {
   const { password, ...fields } = input;
   const passwordHash = await hashPassword(password);
   const { user, proved } = await ctx.db.transaction(async (tx) => {
@@ -45,11 +42,7 @@ export async function createUser(
  * Changes a user's name and e-mail; an e-mail already used by another account is refused. A new
  * address is not proved by the change: the account is unverified until the link mailed to it is used.
  */
-export async function updateUser(
-  ctx: AppContext,
-  id: string,
-  input: { email: string; firstName: string; lastName: string },
-): Promise<UserRow> {
+export async function updateUser(ctx: AppContext, id: string, input: UpdateUser): Promise<UserRow> {
   const result = await ctx.db
     .transaction(async (tx) => {
       const [clash] = await tx

@@ -7,6 +7,7 @@ export const loginSchema = z.object({
   password: z.string().min(1, { message: "Password is required" }).max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+export type Login = z.output<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
@@ -21,6 +22,7 @@ export const registerSchema = z
     path: ["confirmPassword"],
   });
 export type RegisterInput = z.input<typeof registerSchema>;
+export type Registration = z.output<typeof registerSchema>;
 
 export const forgotPasswordSchema = z.object({ email: typedEmailField });
 
@@ -30,3 +32,4 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, { message: "Current password is required" }).max(200),
   newPassword: passwordField,
 });
+export type PasswordChange = z.output<typeof changePasswordSchema>;

@@ -103,6 +103,7 @@ export const letterTemplateSchema = z.object({
   body: templateText(6000),
 });
 export type LetterTemplateInput = z.input<typeof letterTemplateSchema>;
+export type LetterTemplate = z.output<typeof letterTemplateSchema>;
 
 export const letterPreviewSchema = letterTemplateSchema.extend({
   meetingId: idField.optional(),
@@ -118,6 +119,7 @@ export const organisationInputSchema = z.object({
   paperSize: z.enum(PAPER_SIZES, { message: "must be A4 or Letter" }),
 });
 export type OrganisationInput = z.input<typeof organisationInputSchema>;
+export type OrganisationFields = z.output<typeof organisationInputSchema>;
 
 /** Letter references: "VL-" and four groups of four Crockford base-32 characters (80 bits). */
 export const LETTER_REFERENCE_RE = /^VL(-[0-9A-HJKMNP-TV-Z]{4}){4}$/;

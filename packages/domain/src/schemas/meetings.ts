@@ -45,6 +45,8 @@ export const meetingInputSchema = z
     path: ["pickUpPlace"],
   });
 export type MeetingInput = z.input<typeof meetingInputSchema>;
+/** A meeting as validated (days as "YYYY-MM-DD"); the questions not sent are left as stored. */
+export type MeetingFields = z.output<typeof meetingInputSchema>;
 
 /** The question the application form asks where a meeting offers airport pick-up. */
 export function pickUpQuestion(place: string): string {

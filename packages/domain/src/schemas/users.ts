@@ -10,6 +10,7 @@ export const createUserSchema = z.object({
   isAdmin: boolField.optional().default(false),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
+export type CreateUser = z.output<typeof createUserSchema>;
 
 export const updateUserSchema = z.object({
   firstName: personNameField(100),
@@ -17,6 +18,7 @@ export const updateUserSchema = z.object({
   email: emailField,
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
+export type UpdateUser = z.output<typeof updateUserSchema>;
 
 export const userRoleSchema = z.object({ isAdmin: boolField });
 export const userPasswordSchema = z.object({ password: passwordField });
@@ -28,3 +30,4 @@ export const userListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
+export type UserListFilters = z.output<typeof userListQuerySchema>;
