@@ -10,8 +10,8 @@ import {
   uniqueTag,
 } from "./support/api";
 import {
-  announcedMessage,
   expectAccessible,
+  focusedMessage,
   onScreen,
   openSignedIn,
   screenshotOnFailure,
@@ -82,7 +82,7 @@ describe("review desk journey", () => {
     for (const name of five) await page.getByRole("checkbox", { name: `Select ${name} Desk${tag}` }).check();
     await onScreen(page).getByText("5 selected").waitFor();
     await page.getByRole("button", { name: "Approve selected" }).click();
-    await announcedMessage(page, "polite", "5 approved");
+    await focusedMessage(page, "5 approved");
     // The bar and its button are gone with the selection: focus is on the answer, not the page's top.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""))
@@ -196,14 +196,14 @@ describe("review desk journey", () => {
 
     // Approved, Jonas leaves the Pending list; Next is the one after where he stood, Ines.
     await page.getByRole("button", { name: "Approve", exact: true }).click();
-    await announcedMessage(page, "polite", "Application approved");
+    await focusedMessage(page, "Application approved");
     await page.keyboard.press("j");
     await page.waitForURL((u) => u.pathname === `/admin/applications/${ines}`);
     await onScreen(page).getByText("2 of 2").waitFor();
 
     // Ines is the last of the list: Next says so, in words, where focus is.
     await page.keyboard.press("j");
-    await announcedMessage(page, "polite", "This was the last request of the list as filtered.");
+    await focusedMessage(page, "This was the last request of the list as filtered.");
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
       .toContain("This was the last request of the list as filtered.");
@@ -211,9 +211,8 @@ describe("review desk journey", () => {
 
     // 'Approve & next' on the last one decides it and says the list is done.
     await page.getByRole("button", { name: "Approve & next" }).click();
-    const done = await announcedMessage(
+    const done = await focusedMessage(
       page,
-      "polite",
       "Application approved. This was the last request of the list as filtered.",
     );
     expect(new URL(page.url()).pathname).toBe(`/admin/applications/${ines}`);
@@ -304,7 +303,7 @@ describe("review desk journey", () => {
     await page.getByRole("checkbox", { name: "Select all applications on this page" }).check();
     await onScreen(page).getByText("25 selected").waitFor();
     await page.getByRole("button", { name: "Approve selected" }).click();
-    await announcedMessage(page, "polite", "25 approved");
+    await focusedMessage(page, "25 approved");
     await onScreen(page).getByText(`Showing 10 of 35 applications for ${name}`).waitFor();
     expect(await pageButtons()).toEqual(["1", "2"]);
 

@@ -76,6 +76,24 @@ export async function announcedMessage(
 }
 
 /**
+ * Waits for a message on screen that has keyboard focus (a decision's notice, say), which a screen
+ * reader reads from there: not told through the live regions as well, or it would be read twice.
+ * Returns the shown message.
+ */
+export async function focusedMessage(page: Page, text: string | RegExp): Promise<Locator> {
+  const shown = page
+    .locator("[data-banner], [data-announced]:not([data-banner] *)")
+    .filter({ hasText: text });
+  await shown.first().waitFor();
+  await expect
+    .poll(() => shown.first().evaluate((message) => message.closest("[tabindex]") === document.activeElement))
+    .toBe(true);
+  const told = page.locator("[data-live-announcer] [aria-live] > *").filter({ hasText: text });
+  expect(await told.count(), "a focused message told through the live regions too").toBe(0);
+  return shown;
+}
+
+/**
  * The page as it shows, for text looked for on it: everything but the live regions, whose hidden
  * copy of a message (`announcedMessage`) would make a second match.
  */

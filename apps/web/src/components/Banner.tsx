@@ -13,6 +13,13 @@ export interface BannerProps {
   children: ReactNode;
   onDismiss?: () => void;
   className?: string;
+  /**
+   * A notice that is part of the page as it loads (what the page is about, not the answer to
+   * anything the user did): read with the page, not announced.
+   */
+  quiet?: boolean;
+  /** Its words wait while focus may yet come to it (`useAnnouncedText`'s `held`). */
+  held?: boolean;
 }
 
 /**
@@ -20,14 +27,21 @@ export interface BannerProps {
  * the live regions that are always in the page (`lib/announce.ts`): errors at once, the rest
  * politely. The banner has no live role of its own, which readers would not all announce.
  */
-export function Banner({ kind, children, onDismiss, className = "" }: BannerProps) {
-  const words = useAnnouncedText(kind === "error" ? "assertive" : "polite");
+export function Banner({
+  kind,
+  children,
+  onDismiss,
+  className = "",
+  quiet = false,
+  held = false,
+}: BannerProps) {
+  const words = useAnnouncedText(kind === "error" ? "assertive" : "polite", held);
   return (
     <div
       data-banner={kind}
       className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${STYLES[kind]} ${className}`}
     >
-      <div ref={words} className="min-w-0 flex-1 break-words">
+      <div ref={quiet ? undefined : words} className="min-w-0 flex-1 break-words">
         {children}
       </div>
       {onDismiss && (

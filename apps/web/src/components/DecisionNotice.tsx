@@ -7,19 +7,24 @@ export interface DecisionNoticeProps {
   onDismiss: () => void;
   /** useDecisionFocus's noticeRef: focus comes here once the decided control has gone. */
   noticeRef: Ref<HTMLDivElement>;
+  /** useDecisionFocus's held: its words wait until focus is placed, which may say them. */
+  held: boolean;
   /** What follows the text in the notice (a link on, say). */
   children?: ReactNode;
 }
 
-/** The answer to a decision, as a banner that can take keyboard focus (lib/use-decision-focus.ts). */
-export function DecisionNotice({ kind, text, onDismiss, noticeRef, children }: DecisionNoticeProps) {
+/**
+ * The answer to a decision, as a banner that can take keyboard focus (lib/use-decision-focus.ts):
+ * said by focus when it goes there, announced otherwise, never both.
+ */
+export function DecisionNotice({ kind, text, onDismiss, noticeRef, held, children }: DecisionNoticeProps) {
   return (
     <div
       ref={noticeRef}
       tabIndex={-1}
       className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700"
     >
-      <Banner kind={kind} onDismiss={onDismiss}>
+      <Banner kind={kind} onDismiss={onDismiss} held={held}>
         {text}
         {children && <> {children}</>}
       </Banner>

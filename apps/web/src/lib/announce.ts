@@ -19,8 +19,16 @@ export function prepareAnnouncer(): void {
  * child's own update included); the same text again says nothing until the element goes. The
  * element itself carries no live role, or readers would say it twice. A callback ref, so an element
  * rendered only now and then (`{error && <p ref={told}>...`) is followed whenever it is there.
+ *
+ * A reader says what keyboard focus lands on: words that are on screen when focus comes to the
+ * nearest focusable element around them count as said, and are not announced again. `held` keeps
+ * the words back while focus may yet come to them (a decision's notice, until the page has placed
+ * focus): once it is let go, what focus did not say is announced.
  */
-export function useAnnouncedText(politeness: Politeness): (node: HTMLElement | null) => () => void {
+export function useAnnouncedText(
+  politeness: Politeness,
+  held = false,
+): (node: HTMLElement | null) => () => void {
   // Per element, so that one shown again says its words again; React attaching the same element
   // twice (StrictMode, while developing) does not.
   const said = useRef<{ node: HTMLElement | null; key: string }>({ node: null, key: "" });
@@ -28,21 +36,32 @@ export function useAnnouncedText(politeness: Politeness): (node: HTMLElement | n
     (node: HTMLElement | null) => {
       if (!node) return () => {};
       if (said.current.node !== node) said.current = { node, key: "" };
-      const tell = () => {
+      const keyOf = () => {
         const text = spokenText(node);
-        const key = text && `${politeness}:${text}`;
+        return { text, key: text && `${politeness}:${text}` };
+      };
+      const tell = () => {
+        if (held) return;
+        const { text, key } = keyOf();
         if (key === said.current.key) return;
         said.current.key = key;
         if (text) announce(text, politeness);
+      };
+      const heard = (event: FocusEvent) => {
+        if (event.target === node.closest("[tabindex]")) said.current.key = keyOf().key;
       };
       // Marked, so that a message around this one leaves it to speak for itself.
       node.setAttribute("data-announced", "");
       tell();
       const observer = new MutationObserver(tell);
       observer.observe(node, { childList: true, subtree: true, characterData: true });
-      return () => observer.disconnect();
+      document.addEventListener("focusin", heard);
+      return () => {
+        observer.disconnect();
+        document.removeEventListener("focusin", heard);
+      };
     },
-    [politeness],
+    [politeness, held],
   );
 }
 

@@ -73,6 +73,10 @@ describe("a decision from the admin list", () => {
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Actions for Chen Tester" })).toHaveFocus(),
     );
+    // Focus did not say the answer, so it is announced, once.
+    await waitFor(() =>
+      expect(announced("polite").filter((m) => m.includes("approved"))).toEqual(["1 approved"]),
+    );
   });
 
   it("leaves keyboard focus on the next row after a rejection's dialog closes", async () => {
@@ -107,6 +111,8 @@ describe("a decision from the admin list", () => {
     const answer = (await screen.findByText(/^2 approved/)).closest("[data-banner]");
     // The bar with its buttons is gone: focus is on what the decision did, read out from there.
     await waitFor(() => expect(answer?.closest("[tabindex]")).toHaveFocus());
+    // Said once, by focus: not announced as well.
+    expect(announced("polite").filter((m) => m.includes("approved"))).toEqual([]);
   });
 });
 
@@ -138,6 +144,24 @@ describe("a decision from the admin list that changes nothing", () => {
     await userEvent.click(screen.getByRole("button", { name: "Resend letters" }));
     expect(await findAnnounced("assertive")).toHaveTextContent(fault);
     expect(announced("polite")).toEqual([]);
+  });
+
+  it("announces a resend's answer once, the list answering unchanged", async () => {
+    const rows = [pending("a1", "Ana"), pending("a2", "Bruno")];
+    stubApi({
+      "GET /api/meetings": () => json([meeting("m1", "Plenary 2098", "2098-03-10")]),
+      "GET /api/applications/stats": () => json({ total: 2, pending: 2, approved: 0, rejected: 0 }),
+      "GET /api/applications": () =>
+        json({ applications: rows, pagination: { total: 2, page: 1, pages: 1 } }),
+      "POST /api/applications/bulk": () =>
+        json({ action: "resend", changed: 1, skipped: [], message: "1 letter queued" }),
+    });
+    renderAt("/admin?meeting=m1&status=pending", <AdminApplicationsPage />);
+    await listShown();
+    await userEvent.click(screen.getByLabelText("Select Bruno Tester"));
+    await userEvent.click(screen.getByRole("button", { name: "Resend letters" }));
+    await screen.findByText(/^1 letter queued/);
+    await waitFor(() => expect(announced("polite").filter((m) => m.includes("queued"))).toHaveLength(1));
   });
 
   it("marks a refusal as one, not as a success", async () => {

@@ -61,7 +61,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
 
   // The status each request showed when last listed here (on any page): a decision is made on that.
   const shown = useRef(new Map<string, string>());
-  const focus = useDecisionFocus(apps.data);
+  const focus = useDecisionFocus(apps.data, Math.max(apps.dataUpdatedAt, apps.errorUpdatedAt));
   // Rows kept from before may still hold the request a decision has since taken out.
   useReturnFocus(focus.tableRef, Boolean(apps.data) && !apps.isFetching && !apps.isPlaceholderData);
   /** `row`: the page's row the action was asked from (null: the selection). */
@@ -118,6 +118,7 @@ export function MeetingApplications({ meeting, list }: MeetingApplicationsProps)
           text={notice.text}
           onDismiss={() => setNotice(null)}
           noticeRef={focus.noticeRef}
+          held={focus.held}
         />
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

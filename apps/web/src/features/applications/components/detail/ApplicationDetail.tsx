@@ -142,7 +142,13 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
           </div>
         ) : undefined,
       )}
-      {reviewing && <ReviewBar app={app} decisions={!editing} />}
+      {reviewing && (
+        <ReviewBar
+          app={app}
+          decisions={!editing}
+          answeredAt={Math.max(query.dataUpdatedAt, query.errorUpdatedAt)}
+        />
+      )}
       {saved && (
         <Banner kind="success" onDismiss={() => setSaved(false)}>
           Application updated successfully

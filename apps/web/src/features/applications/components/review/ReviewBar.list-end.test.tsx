@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ApplicationDto, NeighboursDto } from "@visa/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../../lib/session";
-import { renderRoutes, stubApi } from "../../../../lib/testing";
+import { announced, renderRoutes, stubApi } from "../../../../lib/testing";
 import { applicationDto } from "../../test-data";
 import { ApplicationDetail } from "../detail/ApplicationDetail";
 
@@ -47,6 +47,8 @@ describe("the review page at the end of its list", () => {
     // Said where focus is, so a screen reader reads it, and Tab goes on to the way back.
     await waitFor(() => expect(focusedNotice().text).toContain("This was the last request"));
     expect(focusedNotice().status).not.toBeNull();
+    // Read from there, once: not announced as well.
+    expect(announced("polite")).toEqual([]);
     const back = within(notice).getByRole("link", { name: "Back to the list" });
     expect(back).toHaveAttribute("href", LIST);
     expect(view.router.state.location.pathname).toBe("/admin/applications/a1");
@@ -113,6 +115,7 @@ describe("the review page at the end of its list", () => {
     expect(within(notice).getByRole("link", { name: "Back to the list" })).toHaveAttribute("href", LIST);
     await waitFor(() => expect(focusedNotice().text).toContain("Application approved."));
     expect(focusedNotice().status).not.toBeNull();
+    expect(announced("polite")).toEqual([]);
     expect(view.router.state.location.pathname).toBe("/admin/applications/a1");
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
   });

@@ -152,7 +152,8 @@ describe("the review page", () => {
     const focused = () => document.activeElement?.textContent?.trim() ?? "";
     await waitFor(() => expect(focused()).toBe("Application approved×"));
     expect((document.activeElement as HTMLElement).querySelector("[data-banner]")).toBeInTheDocument();
-    expect(announced("polite")).toEqual(["Application approved"]);
+    // Said once, by focus: not announced as well.
+    expect(announced("polite")).toEqual([]);
 
     // Rejected from the dialog: its button and the page's Reject button both go.
     await user.click(screen.getByRole("button", { name: "Reject" }));
@@ -161,10 +162,35 @@ describe("the review page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Reject" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(focused()).toBe("Application rejected×"));
+    expect(announced("polite")).toEqual([]);
     // Tab goes on from there, not from the top of the document.
     await user.tab();
     expect(document.activeElement).not.toBe(document.body);
   }, 30_000);
+
+  it("announces the answer once when focus stays where the decision was asked from", async () => {
+    saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });
+    let state: Partial<ApplicationDto> = {};
+    stubApi({
+      "GET /api/applications/a1": () => ({ json: applicationDto(state) }),
+      "GET /api/applications/neighbours": { json: { previous: "a0", next: "a2", position: 2, total: 3 } },
+      "POST /api/applications/bulk": () => {
+        state = { status: "Approved" };
+        return { json: { action: "approve", changed: 1, skipped: [], message: "1 approved" } };
+      },
+    });
+    renderReview("/admin/applications/a1?meeting=m1");
+    const nav = await screen.findByRole("navigation", { name: "Review" });
+    await within(nav).findByText("2 of 3");
+    // The key pressed on the page's heading, which the decision leaves where it is.
+    const heading = screen.getByRole("heading", { level: 1 });
+    heading.focus();
+    await userEvent.keyboard("a");
+    await screen.findByText("Application approved");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument());
+    await waitFor(() => expect(announced("polite")).toEqual(["Application approved"]));
+    expect(heading).toHaveFocus();
+  });
 
   it("says in the reject dialog that a rejection failed, keeping the dialog open", async () => {
     saveSession({ token: "t.k.n", userId: "admin1", userRole: "admin" });

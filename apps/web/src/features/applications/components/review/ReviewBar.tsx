@@ -39,6 +39,8 @@ export interface ReviewBarProps {
    * edited, where a decision would be made on the stored fields, not the ones on screen.
    */
   decisions: boolean;
+  /** When the request's query last answered (useDecisionFocus's `answeredAt`). */
+  answeredAt: number;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface ReviewBarProps {
  * list, Approve and Reject (each also '& next'), and their keyboard shortcuts. A request its
  * applicant withdrew offers no decision: the server refuses one from here.
  */
-export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
+export function ReviewBar({ app, decisions: offered, answeredAt }: ReviewBarProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const place = useMemo(() => readListPlace(new URLSearchParams(location.search)), [location.search]);
@@ -63,13 +65,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   // A decision takes its button away (and the dialog's): focus then goes to the answer.
-  const focus = useDecisionFocus(app);
-  // The end of the list is told where focus goes: Next (or Previous) leaves with what it links to.
-  const [endTold, setEndTold] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each telling moves focus
-  useEffect(() => {
-    if (endTold) focus.noticeRef.current?.focus();
-  }, [endTold]);
+  const focus = useDecisionFocus(app, answeredAt);
 
   // Back lands on the page this application is (or was) on, pages as long as the list's: Next may
   // have walked past the first one.
@@ -91,7 +87,8 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
     const target = await lookUp(which);
     if (target) return navigate(hrefOf(target));
     setNotice({ kind: "info", text: LIST_END[which], toList: true, status: app.status });
-    setEndTold((n) => n + 1);
+    // Told where focus goes: Next (or Previous) leaves with what it links to.
+    focus.toNotice();
   };
   // A plain click on Next or Previous asks first; one that opens a new tab follows the link.
   const goOnClick = (which: "previous" | "next") => (e: MouseEvent) => {
@@ -207,6 +204,7 @@ export function ReviewBar({ app, decisions: offered }: ReviewBarProps) {
           text={notice.text}
           onDismiss={() => setNotice(null)}
           noticeRef={focus.noticeRef}
+          held={focus.held}
         >
           {notice.toList && (
             <Link to={backTo} state={backState} className="font-medium underline">
