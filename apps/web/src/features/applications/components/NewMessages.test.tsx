@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { HistoryEntryDto } from "@visa/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
-import { renderRoutes, stubApi } from "../../../lib/testing";
+import { announced, renderRoutes, stubApi } from "../../../lib/testing";
 import DashboardPage from "../routes/DashboardPage";
 import { applicationDto, me } from "../test-data";
 import { ApplicationDetail } from "./detail/ApplicationDetail";
@@ -50,6 +50,8 @@ describe("the secretariat's messages the applicant has not seen", () => {
     // Above the request's details, not screens down with the history.
     const details = screen.getByText("Status", { selector: "dt" });
     expect(banner.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Read with the page, which it is part of as it opens: not announced.
+    expect(announced("polite").join(" ")).not.toContain("New message");
 
     await userEvent.setup().click(within(banner).getByRole("link", { name: "See the full status history" }));
     expect(screen.getByRole("heading", { name: "Status history" })).toHaveFocus();

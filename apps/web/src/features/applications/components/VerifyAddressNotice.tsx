@@ -3,13 +3,16 @@ import { Button } from "../../../components/Button";
 import { useAnnouncedText } from "../../../lib/announce";
 import { useResendVerification } from "../api/resend-verification";
 
-/** Until the address is proved: imported requests wait, and the link can be sent again. */
+/**
+ * Until the address is proved: imported requests wait, and the link can be sent again. Part of the
+ * page as it opens, read with it; only the answer to Resend is announced.
+ */
 export function VerifyAddressNotice({ email }: { email: string }) {
   const resend = useResendVerification();
   const sent = useAnnouncedText("polite");
   const failed = useAnnouncedText("assertive");
   return (
-    <Banner kind="info">
+    <Banner kind="info" quiet>
       <p>
         Please verify your e-mail address {email}: open the link we e-mailed you. Requests the secretariat
         imported for this address are waiting for verification and will appear here once it is verified.

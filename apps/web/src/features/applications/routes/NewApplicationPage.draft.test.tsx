@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { logout } from "../../../lib/logout";
 import { clearSession, saveSession } from "../../../lib/session";
-import { stubApi } from "../../../lib/testing";
+import { announced, stubApi } from "../../../lib/testing";
 import { applicationDto, me, meeting } from "../test-data";
 import { fillRequired, renderNewApplication, typeInto } from "../test-form";
 
@@ -42,6 +42,8 @@ describe("the new-application draft", () => {
     renderNewApplication();
     expect(await screen.findByDisplayValue("Reykjavík")).toBeInTheDocument();
     expect(screen.getByText(/We restored the draft/)).toBeInTheDocument();
+    // Part of the form as it opens, read with it: not announced.
+    expect(announced("polite").join(" ")).not.toContain("We restored");
     expect(screen.getByLabelText(/^Passport Number/)).toHaveValue("");
 
     await user.click(screen.getByRole("button", { name: "Discard draft" }));

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
-import { findAnnounced, stubApi } from "../../../lib/testing";
+import { announced, findAnnounced, stubApi } from "../../../lib/testing";
 import { applicationDto, me, meeting } from "../test-data";
 import { fillRequired, renderNewApplication } from "../test-form";
 
@@ -39,6 +39,8 @@ describe("new application", () => {
     stubApi({ "GET /api/auth/me": { json: me }, "GET /api/meetings/active": { json: [] } });
     renderNewApplication();
     expect(await screen.findByText("No active meetings available at this time.")).toBeInTheDocument();
+    // What the page says as it opens, read with it: not announced.
+    expect(announced("polite")).toEqual([]);
   });
 
   it("shows no form to fill when no meeting is open, only the way back", async () => {

@@ -118,7 +118,9 @@ export default function NewApplicationPage() {
     return (
       <div className="space-y-6">
         <h1 className="text-2xl font-bold text-gray-900">Visa Application</h1>
-        <Banner kind="info">No active meetings available at this time.</Banner>
+        <Banner kind="info" quiet>
+          No active meetings available at this time.
+        </Banner>
         <Link
           to="/"
           className="inline-flex min-h-11 items-center text-blue-700 underline hover:text-blue-900"

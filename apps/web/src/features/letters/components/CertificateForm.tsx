@@ -55,7 +55,7 @@ export function CertificateForm({ certificate }: { certificate: CertificateDto }
         </dd>
       </dl>
       {certificate.generated && (
-        <Banner kind="info">
+        <Banner kind="info" quiet>
           Letters are signed with a certificate the portal generated. Upload your organisation's certificate
           so that validators can trace the signature to you.
         </Banner>

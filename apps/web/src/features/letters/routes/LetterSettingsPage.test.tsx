@@ -79,6 +79,8 @@ describe("LetterSettingsPage", () => {
       signatoryName: "Jane Doe",
     });
     expect(screen.getByText(/certificate the portal generated/)).toBeInTheDocument();
+    // Part of the page as it opens: the answer to Save is announced, not this.
+    expect(announced("polite")).toEqual(["Organisation details saved"]);
   });
 
   it("keeps the details being typed when a logo is uploaded before they are saved", async () => {

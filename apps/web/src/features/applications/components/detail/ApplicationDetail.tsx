@@ -162,7 +162,9 @@ export function ApplicationDetail({ id, admin }: ApplicationDetailProps) {
         </Banner>
       )}
       {!reviewing && !app.withdrawnAt && normalStatus(app.status) === "rejected" && app.statusReason && (
-        <Banner kind="info">Reason for the rejection: {app.statusReason}</Banner>
+        <Banner kind="info" quiet>
+          Reason for the rejection: {app.statusReason}
+        </Banner>
       )}
       {!reviewing && app.changesRequested && <ChangesRequestedBanner id={app._id} />}
       {!admin && isOwner && <NewMessagesBanner id={app._id} />}

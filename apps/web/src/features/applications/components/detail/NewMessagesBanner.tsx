@@ -17,14 +17,14 @@ function jumpToHistory(event: MouseEvent<HTMLAnchorElement>) {
 /**
  * The secretariat's messages written since the applicant last acted on the request (the server
  * marks them unseen), at the top of the page: in the status history they sit screens down, and
- * the mail may not have reached them.
+ * the mail may not have reached them. Part of the page as it opens, read with it: not announced.
  */
 export function NewMessagesBanner({ id }: { id: string }) {
   const history = useApplicationHistory(id);
   const unseen = history.data?.filter((e) => e.kind === "message" && e.unseen && e.text?.trim()) ?? [];
   if (unseen.length === 0) return null;
   return (
-    <Banner kind="info">
+    <Banner kind="info" quiet>
       <p className="font-medium">
         {unseen.length === 1
           ? "New message from the secretariat"

@@ -34,6 +34,20 @@ const history = [
 ];
 
 describe("the applicant's application page", () => {
+  it("reads a rejection's reason with the page, not announced", async () => {
+    stubApi({
+      "GET /api/applications/a1": {
+        json: applicationDto({ status: "Rejected", statusReason: "The passport scan is unreadable." }),
+      },
+      "GET /api/applications/a1/history": { json: history },
+    });
+    renderDetail();
+    expect(
+      await screen.findByText("Reason for the rejection: The passport scan is unreadable."),
+    ).toBeInTheDocument();
+    expect(announced("polite").join(" ")).not.toContain("Reason for the rejection");
+  });
+
   it("shows the status history with reasons and messages, and what to do next after a rejection", async () => {
     stubApi({
       "GET /api/applications/a1": { json: applicationDto({ status: "Rejected" }) },
@@ -191,7 +205,8 @@ describe("the applicant's application page", () => {
     const [banner] = Array.from(document.querySelectorAll<HTMLElement>("[data-banner]")).filter((s) =>
       s.textContent?.includes("asks you to correct this request"),
     );
-    expect(announced("polite").join(" ")).toContain("asks you to correct this request:");
+    // Part of the page as it opens, read with it: not announced.
+    expect(announced("polite").join(" ")).not.toContain("asks you to correct this request");
     expect(banner).toHaveTextContent("The secretariat asks you to correct this request:");
     expect(banner).toHaveTextContent("Please give your hotel's name.");
     expect(banner).not.toHaveTextContent("Old ask.");

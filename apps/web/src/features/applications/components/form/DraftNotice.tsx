@@ -8,11 +8,14 @@ export interface DraftNoticeProps {
   of?: "new" | "edit";
 }
 
-/** Says that the form holds a draft restored from this browser, and offers to discard it. */
+/**
+ * Says that the form holds a draft restored from this browser, and offers to discard it. A new
+ * request's form opens with it, read with the page; an edit's is the answer to Edit, announced.
+ */
 export function DraftNotice({ savedAt, onDiscard, of = "new" }: DraftNoticeProps) {
   const saved = formatDateEastern(savedAt);
   return (
-    <Banner kind="info">
+    <Banner kind="info" quiet={of === "new"}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         {of === "new" ? (
           <p>
