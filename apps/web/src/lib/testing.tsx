@@ -126,6 +126,16 @@ export function getAnnounced(
   return shown.closest<HTMLElement>("[data-banner]") ?? shown;
 }
 
+/**
+ * The live region `element` is in (its own live role or `aria-live`, or an ancestor's), outside the
+ * announcer's: an element that takes focus in one is read twice, once by focus and once as news.
+ */
+export function liveRegionOf(element: Element): Element | null {
+  return element.closest(
+    ':is([role="status"], [role="alert"], [role="log"], [aria-live]):not([aria-live="off"], [data-live-announcer] *)',
+  );
+}
+
 /** `getAnnounced` once it is there. */
 export function findAnnounced(politeness: "polite" | "assertive", container: ParentNode = document) {
   return waitFor(() => getAnnounced(politeness, container));

@@ -22,8 +22,9 @@ export interface BulkBarProps {
 export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear, listKey }: BulkBarProps) {
   // Clear selection takes the bar, and the keyboard's focus with it: a line in its place says the
   // selection is cleared and keeps focus there (Tab goes on to the table), read out as it takes
-  // focus. It stays until a new selection or another list (a filter, the search): taken away as
-  // focus leaves it, it would move the table under a clicking mouse.
+  // focus, and by nothing else (a live role would have it read twice). It stays until a new
+  // selection or another list (a filter, the search): taken away as focus leaves it, it would move
+  // the table under a clicking mouse.
   const [cleared, setCleared] = useState(false);
   // A selection the list had when a filter or the search made another list: that list starts with
   // none, and a screen reader is told in the polite region below, focus left where the admin is.
@@ -62,7 +63,6 @@ export function BulkBar({ count, busy, onApprove, onReject, onResend, onClear, l
         cleared && (
           <p
             ref={clearedRef}
-            role="status"
             tabIndex={-1}
             className="rounded-lg px-4 py-2 text-sm text-gray-700 focus-visible:outline-2 focus-visible:outline-blue-700"
           >

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { findAnnounced, holdApi, json, stubApi } from "../../../lib/testing";
+import { findAnnounced, holdApi, json, liveRegionOf, stubApi } from "../../../lib/testing";
 import { ImportDialog } from "./ImportDialog";
 
 const RESULT = { total: 1, successful: 1, updated: 0, failed: 0, updatedRecords: [], errors: [] };
@@ -73,6 +73,8 @@ describe("ImportDialog", () => {
     // The form gives way to the result: focus goes to its first line, where reading goes on.
     const finished = await screen.findByText("Import finished.");
     await waitFor(() => expect(finished).toHaveFocus());
+    // Read from there, once: no live region says it again.
+    expect(liveRegionOf(finished)).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Import Another File" }));
     await waitFor(() => expect(screen.getByLabelText("CSV file")).toHaveFocus());
   });

@@ -25,7 +25,8 @@ export interface ImportResultViewProps {
 
 /**
  * What an import did: counts, the rows that updated existing applications, how they matched and
- * which columns they changed, the failed rows.
+ * which columns they changed, the failed rows. Its first line takes focus (ImportDialog), which
+ * reads it: it has no live role, which would have it read twice.
  */
 export function ImportResultView({ result, onImportAnother, onClose }: ImportResultViewProps) {
   return (
@@ -33,7 +34,6 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
       {result.total === 0 ? (
         // A file with a header and no rows imported nothing: five zeros would not say why.
         <p
-          role="status"
           tabIndex={-1}
           data-autofocus
           className="rounded font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
@@ -44,7 +44,6 @@ export function ImportResultView({ result, onImportAnother, onClose }: ImportRes
       ) : (
         <>
           <p
-            role="status"
             tabIndex={-1}
             data-autofocus
             className="rounded font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
