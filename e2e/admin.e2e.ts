@@ -14,6 +14,7 @@ import {
 import {
   announcedMessage,
   expectAccessible,
+  focusedMessage,
   onScreen,
   screenshotOnFailure,
   submitLogin,
@@ -343,7 +344,8 @@ describe("admin journey", () => {
     await expect.poll(() => confirm.isEnabled()).toBe(true);
     await confirm.click();
     await dialog.waitFor({ state: "detached" });
-    await banner(page, "status", `Application of ${fullName(toDelete)} deleted`);
+    // The deleted row was the list's only one: focus goes to the answer, which it reads from there.
+    await focusedMessage(page, `Application of ${fullName(toDelete)} deleted`);
     await onScreen(page).getByText("No applications found matching your search.").waitFor();
     await search.fill("");
     await showing(page, 10, 24).waitFor();
