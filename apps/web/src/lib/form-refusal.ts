@@ -1,3 +1,5 @@
+import { announce } from "@react-aria/live-announcer";
+import { spokenText } from "./announce";
 import { ApiError } from "./api-client";
 
 /** A server refusal split for a form: plain words beside each field it names, the rest for the top. */
@@ -46,15 +48,18 @@ export function formRefusal(
 
 /**
  * Moves focus to the form's first marked field (or its top message when no field is marked) and
- * scrolls it into view, after React has drawn the marks.
+ * scrolls it into view, after React has drawn the marks. The top message (`FormAlert`) is said
+ * once: by focus when it has it, announced at once otherwise.
  */
 export function focusFirstError(form: HTMLElement | null): void {
   requestAnimationFrame(() => {
-    const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      form?.querySelector<HTMLElement>("[data-form-alert]");
+    const alert = form?.querySelector<HTMLElement>("[data-form-alert]");
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? alert;
     if (!target) return;
     target.focus({ preventScroll: true });
     target.scrollIntoView?.({ block: "center", behavior: "smooth" });
+    const words = alert?.querySelector("[data-announced]");
+    const text = words ? spokenText(words) : "";
+    if (target !== alert && text) announce(text, "assertive");
   });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
-import { getAnnounced, renderRoutes, stubApi } from "../../../lib/testing";
+import { announced, getAnnounced, renderRoutes, stubApi } from "../../../lib/testing";
 import { ApplicationDetail } from "../components/detail/ApplicationDetail";
 import { applicationDto, me, meeting } from "../test-data";
 import { fillRequired, renderNewApplication } from "../test-form";
@@ -67,8 +67,10 @@ describe("State/Province on the new-application form", () => {
 
     await waitFor(() => expect(stateField()).toHaveAttribute("aria-invalid", "true"));
     expect(stateField()).toHaveAccessibleDescription("State/Province is required");
-    expect(getAnnounced("assertive")).toHaveTextContent("Please fill in all required fields: State/Province");
     await waitFor(() => expect(stateField()).toHaveFocus());
+    // Focus is on the field, which says its own error: the top message is announced, once.
+    expect(getAnnounced("assertive")).toHaveTextContent("Please fill in all required fields: State/Province");
+    expect(announced("assertive")).toEqual(["Please fill in all required fields: State/Province"]);
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
     // Another country without states takes the mark and the error away at once.

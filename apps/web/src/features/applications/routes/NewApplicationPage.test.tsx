@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "../../../lib/session";
@@ -112,7 +112,10 @@ describe("new application", () => {
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
 
     const message = "Failed to submit application: meeting is not open for applications";
-    expect(await findAnnounced("assertive")).toHaveTextContent(message);
+    // At the top of the form, with focus, which reads it: not announced as well.
+    const shown = (await screen.findByText(message)).closest("[data-form-alert]");
+    await waitFor(() => expect(shown).toHaveFocus());
+    expect(announced("assertive")).toEqual([]);
     expect(alert).toHaveBeenCalledWith(message);
   }, 30_000);
 });
