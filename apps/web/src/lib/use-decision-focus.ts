@@ -82,9 +82,9 @@ export function useDecisionFocus(list: unknown, answeredAt: number) {
   );
   /** To the notice shown with this answer, which decided nothing (the end of the list, say). */
   const toNotice = useCallback(() => {
-    pending.current = { row: null, list: NOW, answeredAt, from: null };
+    pending.current = { row: null, list: NOW, answeredAt: 0, from: null };
     setAsked((n) => n + 1);
     setHeld(true);
-  }, [answeredAt]);
+  }, []);
   return { tableRef, noticeRef, refocus, toNotice, held };
 }
