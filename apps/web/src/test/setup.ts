@@ -5,8 +5,12 @@ import { afterEach, beforeEach } from "vitest";
 import { prepareAnnouncer } from "../lib/announce";
 
 // Text queries find what is on screen; the announcer's hidden copy of a message is read with
-// `announced` (lib/testing.tsx).
-configure({ defaultIgnore: "script, style, [data-live-announcer], [data-live-announcer] *" });
+// `announced` (lib/testing.tsx). findBy and waitFor wait up to 5 s, not 1: on a busy 2-core machine
+// a lazily loaded page's first render took longer than a second (a wait that succeeds ends at once).
+configure({
+  defaultIgnore: "script, style, [data-live-announcer], [data-live-announcer] *",
+  asyncUtilTimeout: 5_000,
+});
 
 // As main.tsx does, the live regions are there before a test's first message.
 beforeEach(() => prepareAnnouncer());
