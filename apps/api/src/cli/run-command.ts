@@ -5,12 +5,16 @@ import {
   sendCommand,
   takesCommands,
 } from "../data-dir/command-socket.js";
-import { type DataDirHolder, DataDirInUseError, isCommand } from "../data-dir/data-dir-lock.js";
+import {
+  type DataDirHolder,
+  DataDirInUseError,
+  isCommand,
+  LOCK_RETRY_MS,
+} from "../data-dir/data-dir-lock.js";
 import { type Database, openDatabase } from "../db/client.js";
 
 /** How long a command waits for a starting server to take commands before it gives up. */
 const SERVER_START_WAIT_MS = 60_000;
-const RETRY_MS = 250;
 
 const REFUSED_ADVICE =
   "it takes no commands now; run this again once that server is listening (it then runs the command), or after that process has ended";
@@ -57,7 +61,7 @@ export async function runOnDatabase<A>(
       const waited = `${e.holder?.pid}:${wait}`;
       if (waited !== said) out.error(new DataDirInUseError(config.dataDir, e.holder, wait).message);
       said = waited;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
   }
   try {

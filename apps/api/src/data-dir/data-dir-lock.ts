@@ -104,8 +104,8 @@ export function readHolder(dataDir: string): DataDirHolder | undefined {
 /** Whether the holder is one of the commands (`npm run admin`, ...): it ends by itself. */
 export const isCommand = (holder: DataDirHolder | undefined) => Boolean(holder?.role.startsWith("npm run "));
 
-/** How often a start waiting for a command to finish tries DATA_DIR's lock again. */
-const RETRY_MS = 250;
+/** How often a process waiting for DATA_DIR's holder (to finish, or to take commands) looks again. */
+export const LOCK_RETRY_MS = 250;
 
 /**
  * `lockDataDir` for a server's start. While a command holds DATA_DIR (`npm run seed:demo` typed a
@@ -127,7 +127,7 @@ export async function lockDataDirAfterCommands(
       if (!(e instanceof DataDirInUseError && isCommand(e.holder))) throw e;
       if (!waiting) say(e.message);
       waiting = true;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
   }
 }
